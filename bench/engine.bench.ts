@@ -1,0 +1,2 @@
+// Placeholder: engine benchmarks will live here.
+console.log('bench: no benchmarks yet');

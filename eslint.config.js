@@ -1,0 +1,98 @@
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { reactRefresh } from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Things that make a simulation non-deterministic or tie it to a host environment.
+const impureGlobals = [
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'clearTimeout',
+  'clearInterval',
+  'requestAnimationFrame',
+  'queueMicrotask',
+  'performance',
+  'process',
+  'window',
+  'document',
+  'globalThis',
+].map((name) => ({ name, message: `The engine must be pure and deterministic: do not use ${name}.` }));
+
+const uiFolders = ['playback', 'diagram', 'editor', 'panels', 'app', 'embed', 'i18n'];
+const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', 'motion', 'motion/*', 'framer-motion'];
+
+export default defineConfig([
+  globalIgnores(['dist', 'reports', 'test-results', 'playwright-report', 'coverage', 'src/schemas/*.json']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [
+      js.configs.recommended,
+      tseslint.configs.recommended,
+      reactHooks.configs.flat.recommended,
+      reactRefresh.configs.vite(),
+    ],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs,ts}', 'cli/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Pure simulation engine: no clocks, randomness, timers, host globals, UI or Node imports.
+    files: ['src/engine/**', 'src/scenarios/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...impureGlobals],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the simulation clock, not Date.now().' },
+        { object: 'Math', property: 'random', message: 'Use the seeded PRNG, not Math.random().' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'Use the simulation clock, not new Date().' },
+        { selector: "CallExpression[callee.name='Date']", message: 'Use the simulation clock, not Date().' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: uiFolders.map((f) => `**/${f}/**`),
+              message: 'The engine must not import UI code.',
+            },
+            {
+              group: [...uiPackages, 'zustand', 'zustand/*', 'monaco-*', 'monaco-*/**'],
+              message: 'The engine must not depend on UI libraries.',
+            },
+            {
+              group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'url', 'util'],
+              message: 'The engine must not use Node APIs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Playback turns engine traces into timed UI events; it must not depend on the UI itself.
+    files: ['src/playback/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: uiFolders.filter((f) => f !== 'playback' && f !== 'i18n').map((f) => `**/${f}/**`),
+              message: 'Playback must not import UI components.',
+            },
+            { group: uiPackages, message: 'Playback must not depend on React.' },
+          ],
+        },
+      ],
+    },
+  },
+]);
