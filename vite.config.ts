@@ -23,7 +23,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'cli/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'cli/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node', // component tests opt in with `// @vitest-environment jsdom`
     testTimeout: 30_000,
     pool: 'forks',

@@ -1,0 +1,181 @@
+/** The CLI as a function of its arguments and I/O, so tests can run it without spawning processes. */
+import type { SimulationInput, TimedAction } from '../src/engine/api';
+import { simulate } from '../src/engine/simulate';
+import { formatTrace } from '../src/engine/trace/formatText';
+import { objectsOf, worldAt } from '../src/engine/trace/worldAt';
+import { kubectlTranscript } from '../src/engine/kubectl/kubectlTranscript';
+import { parseManifest } from '../src/engine/manifest/parseManifest';
+import { parseActionSpec } from './parseActionSpec';
+import { findScenario, SCENARIOS } from '../src/scenarios/index';
+
+export interface CliIO {
+  readFile(path: string): string;
+  readStdin(): string;
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+const USAGE = `usage: npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION] [--scenario ID] [--action SPEC]...`;
+
+export function parseDuration(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 's';
+  return Math.round(n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]!);
+}
+
+export function runCli(argv: string[], io: CliIO): number {
+  try {
+    return main(argv, io);
+  } catch (e) {
+    io.stderr(`error: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    return 2;
+  }
+}
+
+function main(argv: string[], io: CliIO): number {
+  let file: string | undefined;
+  let format = 'text';
+  let nodes: number | undefined;
+  let seed: number | undefined;
+  let until: number | undefined;
+  let scenarioId: string | undefined;
+  const actions: TimedAction[] = [];
+  const need = (i: number, flag: string): string => {
+    const v = argv[i + 1];
+    if (v === undefined) throw new UsageError(`flag needs an argument: ${flag}`);
+    return v;
+  };
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i];
+      const [flag, inline] =
+        a.startsWith('--') && a.includes('=')
+          ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+          : [a, undefined];
+      const value = () => (inline !== undefined ? inline : need(i++, flag));
+      switch (flag) {
+        case '--format':
+          format = value();
+          if (!['json', 'text', 'kubectl'].includes(format))
+            throw new UsageError(`invalid --format "${format}": must be json, text or kubectl`);
+          break;
+        case '--nodes': {
+          const v = value();
+          nodes = Number(v);
+          if (!Number.isInteger(nodes) || nodes < 1 || nodes > 1000)
+            throw new UsageError(`invalid --nodes "${v}": must be an integer from 1 to 1000`);
+          break;
+        }
+        case '--seed': {
+          const v = value();
+          seed = Number(v);
+          if (!Number.isInteger(seed) || seed < 0)
+            throw new UsageError(`invalid --seed "${v}": must be a non-negative integer`);
+          break;
+        }
+        case '--until': {
+          const v = value();
+          until = parseDuration(v);
+          if (until === undefined || until <= 0)
+            throw new UsageError(`invalid --until "${v}": use a duration such as 90s, 5m or 1h`);
+          break;
+        }
+        case '--scenario':
+          scenarioId = value();
+          break;
+        case '--action': {
+          const v = value();
+          const parsed = parseActionSpec(v);
+          if ('error' in parsed) throw new UsageError(`invalid --action "${v}": ${parsed.error}`);
+          actions.push(parsed);
+          break;
+        }
+        case '-h':
+        case '--help':
+          io.stdout(`${USAGE}\n`);
+          return 0;
+        default:
+          if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown flag: ${a}`);
+          if (file !== undefined) throw new UsageError(`unexpected argument: ${a}`);
+          file = a;
+      }
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`error: ${e.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  let input: SimulationInput;
+  let filename = file ?? 'manifest.yaml';
+  if (scenarioId !== undefined) {
+    const sc = findScenario(scenarioId);
+    if (!sc) {
+      io.stderr(`error: unknown scenario "${scenarioId}"; known: ${SCENARIOS.map((s) => s.id).join(', ')}\n`);
+      return 2;
+    }
+    input = { ...sc.input };
+    filename = `${sc.id}.yaml`;
+  } else {
+    if (file === undefined) {
+      io.stderr(`error: no manifest given\n${USAGE}\n`);
+      return 2;
+    }
+    let yaml: string;
+    try {
+      yaml = file === '-' ? io.readStdin() : io.readFile(file);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      io.stderr(
+        code === 'ENOENT'
+          ? `error: the path "${file}" does not exist\n`
+          : `error: cannot read "${file}": ${(e as Error).message}\n`,
+      );
+      return 2;
+    }
+    input = { yaml };
+    if (file === '-') filename = 'STDIN';
+  }
+  input = {
+    ...input,
+    filename: filename.split('/').pop(),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(until !== undefined ? { untilMs: until } : {}),
+    ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
+    ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
+  };
+  const run = simulate(input);
+  if (run.inputErrors.length) {
+    for (const e of run.inputErrors)
+      io.stderr(
+        `error: ${e.message}${e.line !== undefined && !e.message.includes(`line ${e.line}`) ? ` (line ${e.line}, column ${e.column ?? 1})` : ''}\n`,
+      );
+    return 2;
+  }
+  if (format === 'json') {
+    const world = worldAt(run, run.steps.length - 1);
+    io.stdout(
+      JSON.stringify({
+        kubernetesVersion: run.kubernetesVersion,
+        seed: run.seed,
+        cluster: run.cluster,
+        steps: run.steps,
+        apply: run.apply,
+        end: run.end,
+        objects: objectsOf(world),
+        events: world.events,
+      }) + '\n',
+    );
+  } else if (format === 'text') {
+    io.stdout(formatTrace(run.steps) + '\n');
+  } else {
+    const kinds = parseManifest(input.yaml).docs.map((d) => String((d.object as { kind?: unknown }).kind ?? ''));
+    io.stdout(kubectlTranscript(run, input.filename ?? 'manifest.yaml', kinds) + '\n');
+  }
+  return run.apply.every((a) => a.ok) ? 0 : 1;
+}
+
+class UsageError extends Error {}

@@ -1,0 +1,188 @@
+import { describe, it, expect } from 'vitest';
+import { IMAGE_CATALOG } from './imageCatalog';
+import { catalogImages, pullDurationMs, pullFaultMessage, resolveImage } from './images';
+
+describe('resolveImage', () => {
+  it('resolves nginx with the facts-file size and a stable fake digest', () => {
+    const r = resolveImage('nginx:1.27-alpine');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.normalized).toBe('docker.io/library/nginx:1.27-alpine');
+    expect(r.size).toBe(20506631);
+    expect(r.ports).toEqual([80]);
+    expect(r.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(resolveImage('nginx:1.27-alpine')).toMatchObject({ digest: r.digest });
+    expect(r.repoDigest).toBe(`docker.io/library/nginx@${r.digest}`);
+    expect(r.process.kind).toBe('runs');
+    const other = resolveImage('nginx:1.27');
+    expect(other.ok && other.digest).not.toBe(r.digest);
+  });
+
+  it('gives the containerd NotFound text for a misspelt tag', () => {
+    expect(resolveImage('nginx:latst')).toEqual({
+      ok: false,
+      reason: 'NotFound',
+      normalized: 'docker.io/library/nginx:latst',
+      message:
+        'rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:latst": failed to resolve reference "docker.io/library/nginx:latst": docker.io/library/nginx:latst: not found',
+    });
+  });
+
+  it("gives Docker Hub's pull-access-denied text for an unknown repository", () => {
+    const r = resolveImage('docker.io/library/foo');
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.message).toBe(
+        'rpc error: code = Unknown desc = failed to pull and unpack image "docker.io/library/foo:latest": failed to resolve reference "docker.io/library/foo:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+      );
+  });
+
+  it('reports InvalidImageName for upper-case references', () => {
+    const r = resolveImage('Nginx:1.27');
+    expect(r).toMatchObject({ ok: false, reason: 'InvalidImageName' });
+    if (!r.ok)
+      expect(r.message).toBe(
+        'Failed to apply default image tag "Nginx:1.27": couldn\'t parse image name "Nginx:1.27": invalid reference format: repository name (library/Nginx) must be lowercase',
+      );
+  });
+
+  it("treats repositories outside the catalog as missing, in each registry's words", () => {
+    const priv = resolveImage('myregistry.example.com/team/app:1.0');
+    expect(priv).toMatchObject({ ok: false, reason: 'NotFound' });
+    if (!priv.ok) expect(priv.message).toContain('failed to resolve reference "myregistry.example.com/team/app:1.0"');
+    if (!priv.ok) expect(priv.message).toContain('no such host');
+    const ghcr = resolveImage('ghcr.io/someone/app');
+    expect(ghcr).toMatchObject({ ok: false, reason: 'NotFound' });
+    if (!ghcr.ok)
+      expect(ghcr.message).toContain('scope=repository%3Asomeone%2Fapp%3Apull&service=ghcr.io: 403 Forbidden');
+    const k8s = resolveImage('registry.k8s.io/nope:1.0');
+    if (!k8s.ok)
+      expect(k8s.message).toBe(
+        'rpc error: code = NotFound desc = failed to pull and unpack image "registry.k8s.io/nope:1.0": failed to resolve reference "registry.k8s.io/nope:1.0": registry.k8s.io/nope:1.0: not found',
+      );
+    expect(resolveImage('bitnami/nginx').ok).toBe(false);
+  });
+
+  it('accepts real patch tags of listed minors and rejects made-up versions', () => {
+    for (const t of [
+      'nginx:1.27.2',
+      'nginx:1.27.3-alpine',
+      'nginx:1.25',
+      'nginx:stable-alpine',
+      'redis:7.2.4',
+      'postgres:16.4-alpine',
+      'python:3.12.7-slim',
+      'node:20.18.1-alpine',
+      'golang:1.23.4',
+      'alpine:3.20.3',
+      'busybox:1.36.1',
+      'ubuntu:22.04',
+      'traefik/whoami:v1.10.3',
+      'registry.k8s.io/e2e-test-images/agnhost:2.40',
+      'registry.k8s.io/etcd:3.5.1-0',
+      'curlimages/curl:8.11.1',
+    ])
+      expect(resolveImage(t).ok, t).toBe(true);
+    for (const t of [
+      'nginx:1.99',
+      'nginx:1.27.99',
+      'nginx:2',
+      'redis:99',
+      'busybox:9',
+      'registry.k8s.io/e2e-test-images/agnhost:latest',
+      'ubuntu:23.04x',
+    ])
+      expect(resolveImage(t).ok, t).toBe(false);
+  });
+
+  it('has latest for every Docker Hub image', () => {
+    for (const e of IMAGE_CATALOG.filter((x) => x.repository.startsWith('docker.io/')))
+      expect(resolveImage(`${e.repository}:latest`).ok, e.repository).toBe(true);
+  });
+
+  it('resolves every listed tag of every catalog image and aliases', () => {
+    for (const e of IMAGE_CATALOG)
+      for (const t of e.tags) expect(resolveImage(`${e.repository}:${t}`).ok, `${e.repository}:${t}`).toBe(true);
+    expect(resolveImage('k8s.gcr.io/busybox').ok).toBe(true);
+    expect(resolveImage('prom/prometheus:v2.55.1').ok).toBe(true);
+    expect(IMAGE_CATALOG.length).toBeGreaterThanOrEqual(30);
+    expect(catalogImages()[0]!.repository).toBe('docker.io/library/nginx');
+  });
+
+  it('accepts digests of catalog repositories', () => {
+    const r = resolveImage(`nginx@sha256:${'ab'.repeat(32)}`);
+    expect(r.ok && r.digest).toBe(`sha256:${'ab'.repeat(32)}`);
+  });
+
+  it('summarizes default process behaviour', () => {
+    const p = (ref: string) => {
+      const r = resolveImage(ref);
+      return r.ok ? r.process : null;
+    };
+    expect(p('busybox')).toEqual({ kind: 'exits', code: 0, afterMs: 0, logs: [] });
+    expect(p('alpine')).toMatchObject({ kind: 'exits', code: 0 });
+    expect(p('ubuntu')).toMatchObject({ kind: 'exits', code: 0 });
+    expect(p('python:3.12')).toMatchObject({ kind: 'exits', code: 0 });
+    expect(p('node:20')).toMatchObject({ kind: 'exits', code: 0 });
+    expect(p('golang:1.23')).toMatchObject({ kind: 'exits', code: 0 });
+    expect(p('postgres')).toMatchObject({ kind: 'exits', code: 1 });
+    expect(p('mysql')).toMatchObject({ kind: 'exits', code: 1 });
+    expect(p('haproxy')).toMatchObject({ kind: 'exits', code: 1 });
+    for (const ref of [
+      'nginx',
+      'httpd',
+      'redis',
+      'registry.k8s.io/pause:3.10',
+      'registry.k8s.io/e2e-test-images/agnhost:2.53',
+      'traefik/whoami',
+      'mongo',
+      'memcached',
+      'caddy',
+      'gcr.io/google-samples/hello-app:1.0',
+      'kennethreitz/httpbin',
+      'quay.io/prometheus/prometheus',
+    ])
+      expect(p(ref)?.kind, ref).toBe('runs');
+    expect((p('postgres') as { logs: string[] }).logs[0]).toBe(
+      'Error: Database is uninitialized and superuser password is not specified.',
+    );
+  });
+
+  it('never throws on hostile references', () => {
+    for (const s of [
+      '',
+      ' ',
+      'a'.repeat(50_000),
+      '../../etc/passwd',
+      'nginx:1.27\n',
+      '$(rm -rf /)',
+      null as any,
+      undefined as any,
+      42 as any,
+    ])
+      expect(() => resolveImage(s)).not.toThrow();
+  });
+
+  it('formats fault messages for scenarios', () => {
+    expect(pullFaultMessage('docker.io/library/nginx:1.27', 'Unreachable')).toContain(
+      'Head "https://registry-1.docker.io/v2/library/nginx/manifests/1.27": dial tcp: lookup registry-1.docker.io: i/o timeout',
+    );
+    expect(pullFaultMessage('quay.io/org/app:v1', 'Unauthorized')).toContain('401 Unauthorized');
+  });
+});
+
+describe('pullDurationMs', () => {
+  it('lands in 2–6 s for a 20 MB image (facts §3.5)', () => {
+    for (const f of [0, 0.25, 0.5, 0.75, 0.999]) {
+      const d = pullDurationMs(20_506_631, f);
+      expect(d).toBeGreaterThanOrEqual(2000);
+      expect(d).toBeLessThanOrEqual(6000);
+    }
+  });
+  it('grows with size and is deterministic', () => {
+    expect(pullDurationMs(370_000_000, 0.5)).toBeGreaterThan(pullDurationMs(20_000_000, 0.5));
+    expect(pullDurationMs(1234, 0.3)).toBe(pullDurationMs(1234, 0.3));
+    expect(Number.isFinite(pullDurationMs(NaN, NaN))).toBe(true);
+    expect(pullDurationMs(-5, 2)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * Image lookup against the simulated registries (imageCatalog.ts) with the texts a real node produces.
+ *
+ * - Reference parsing/normalisation: imageReference.ts (containerd `ParseDockerRef`, kubelet InvalidImageName).
+ * - Pull failures carry containerd's CRI error as the kubelet prints it after `Failed to pull image "X": `:
+ *   `rpc error: code = NotFound desc = failed to pull and unpack image "R": failed to resolve reference "R": R: not found`
+ *   for a missing tag; Docker Hub answers a missing repository with `pull access denied, repository does not exist
+ *   or may require authorization: server message: insufficient_scope: authorization failed` (code Unknown);
+ *   ghcr.io and quay.io answer with their token/401 errors; a registry host that does not exist fails DNS.
+ * - The simulated world holds only the catalog: any repository outside it does not exist (reason `NotFound`),
+ *   whatever the registry. Digests are accepted for catalog repositories (we cannot know upstream digests), and a
+ *   tag's digest is a stable fake: sha256 of "<repository>:<tag>".
+ */
+import { sha256Hex } from '../components/kube-proxy/sha256';
+import type { CatalogEntry, ImageBase } from './imageCatalog';
+import { IMAGE_CATALOG } from './imageCatalog';
+import { parseImageReference } from './imageReference';
+import { containerProgram } from './interpreter';
+
+export type ImageErrorReason = 'NotFound' | 'InvalidImageName' | 'Unauthorized' | 'Unreachable';
+
+/** What the image's default process does when run with no command/args (ENTRYPOINT + CMD, empty env). */
+export type ImageProcess =
+  | { kind: 'runs'; logs: string[] }
+  | { kind: 'exits'; code: number; afterMs: number; logs: string[] }
+  | { kind: 'fails-to-start'; message: string };
+
+export interface ImageLookupOk {
+  ok: true;
+  /** The reference as containerd pulls it: `docker.io/library/nginx:latest`, or `…@sha256:…`. */
+  normalized: string;
+  /** Repository as requested (aliases kept): `docker.io/library/nginx`, `k8s.gcr.io/busybox`. */
+  repository: string;
+  tag?: string;
+  /** `sha256:<64 hex>` (fake but stable for tags; the given one for digest references). */
+  digest: string;
+  /** `repository@digest`: what `kubectl describe pod` shows as Image ID. */
+  repoDigest: string;
+  /** Compressed size in bytes, as the Pulled event prints it. */
+  size: number;
+  /** EXPOSE'd ports of the image. */
+  ports: number[];
+  process: ImageProcess;
+  /** Base filesystem of this tag (shell and coreutils flavour). */
+  base: ImageBase;
+  /** Image config. */
+  config: { entrypoint: string[]; cmd: string[]; workingDir: string; env: Record<string, string> };
+  /** The catalog entry (read-only data). */
+  entry: CatalogEntry;
+}
+
+export interface ImageLookupError {
+  ok: false;
+  reason: ImageErrorReason;
+  /** For InvalidImageName the kubelet's message; otherwise the CRI error the kubelet appends to "Failed to pull image". */
+  message: string;
+  /** Set when the reference parsed. */
+  normalized?: string;
+}
+
+export type ImageLookup = ImageLookupOk | ImageLookupError;
+
+function findEntry(repository: string): CatalogEntry | undefined {
+  return IMAGE_CATALOG.find((e) => e.repository === repository || (e.aliases ?? []).includes(repository));
+}
+
+function tagExists(entry: CatalogEntry, tag: string): boolean {
+  return entry.tags.includes(tag) || (entry.tagPattern?.test(tag) ?? false);
+}
+
+function pullPrefix(code: 'NotFound' | 'Unknown', normalized: string): string {
+  return `rpc error: code = ${code} desc = failed to pull and unpack image "${normalized}": failed to resolve reference "${normalized}": `;
+}
+
+function manifestURL(domain: string, path: string, normalized: string): string {
+  const at = normalized.lastIndexOf('@');
+  const ref = at >= 0 ? normalized.slice(at + 1) : normalized.slice(normalized.lastIndexOf(':') + 1);
+  const host = domain === 'docker.io' ? 'registry-1.docker.io' : domain;
+  return `https://${host}/v2/${path}/manifests/${ref}`;
+}
+
+/** Hosts the simulated internet knows (they resolve); anything else fails DNS. */
+const KNOWN_REGISTRIES = new Set([
+  'docker.io',
+  'registry.k8s.io',
+  'k8s.gcr.io',
+  'gcr.io',
+  'quay.io',
+  'ghcr.io',
+  'mcr.microsoft.com',
+  'public.ecr.aws',
+  'registry.gitlab.com',
+  'nvcr.io',
+]);
+
+function isLoopbackOrIP(host: string): boolean {
+  return host === 'localhost' || /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[');
+}
+
+/** The CRI error for a repository the registry does not have, in the registry's own words. */
+function missingRepositoryMessage(
+  domain: string,
+  path: string,
+  normalized: string,
+): { reason: ImageErrorReason; message: string } {
+  const [host, port] = domain.startsWith('[') ? [domain, undefined] : (domain.split(':') as [string, string?]);
+  if (domain === 'docker.io')
+    return {
+      reason: 'NotFound',
+      message: `${pullPrefix('Unknown', normalized)}pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`,
+    };
+  if (domain === 'ghcr.io') {
+    const scope = encodeURIComponent(`repository:${path}:pull`);
+    return {
+      reason: 'NotFound',
+      message: `${pullPrefix('Unknown', normalized)}failed to authorize: failed to fetch anonymous token: unexpected status from GET request to https://ghcr.io/token?scope=${scope}&service=ghcr.io: 403 Forbidden`,
+    };
+  }
+  if (domain === 'quay.io')
+    return {
+      reason: 'NotFound',
+      message: `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${manifestURL(domain, path, normalized)}: 401 UNAUTHORIZED`,
+    };
+  if (
+    KNOWN_REGISTRIES.has(domain) ||
+    domain.endsWith('.pkg.dev') ||
+    domain.endsWith('.amazonaws.com') ||
+    domain.endsWith('.azurecr.io')
+  )
+    return { reason: 'NotFound', message: `${pullPrefix('NotFound', normalized)}${normalized}: not found` };
+  if (isLoopbackOrIP(host)) {
+    const ip = host === 'localhost' ? '127.0.0.1' : host;
+    const target = `${ip}:${port ?? '443'}`;
+    const detail =
+      host === 'localhost' ? `dial tcp ${target}: connect: connection refused` : `dial tcp ${target}: i/o timeout`;
+    return {
+      reason: 'NotFound',
+      message: `${pullPrefix('Unknown', normalized)}failed to do request: Head "${manifestURL(domain, path, normalized)}": ${detail}`,
+    };
+  }
+  return {
+    reason: 'NotFound',
+    message: `${pullPrefix('Unknown', normalized)}failed to do request: Head "${manifestURL(domain, path, normalized)}": dial tcp: lookup ${host}: no such host`,
+  };
+}
+
+/**
+ * CRI error texts for faults a manifest cannot express (scenarios and interventions): a registry outage
+ * (`Unreachable`) or credentials refused for a private repository (`Unauthorized`).
+ */
+export function pullFaultMessage(normalized: string, reason: 'Unreachable' | 'Unauthorized'): string {
+  const parsed = parseImageReference(normalized);
+  const domain = parsed.ok ? parsed.domain : 'docker.io';
+  const path = parsed.ok ? parsed.path : normalized;
+  const url = manifestURL(domain, path, normalized);
+  if (reason === 'Unreachable') {
+    const host = domain === 'docker.io' ? 'registry-1.docker.io' : domain.split(':')[0];
+    return `${pullPrefix('Unknown', normalized)}failed to do request: Head "${url}": dial tcp: lookup ${host}: i/o timeout`;
+  }
+  if (domain === 'docker.io')
+    return `${pullPrefix('Unknown', normalized)}pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`;
+  return `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${url}: 401 Unauthorized`;
+}
+
+function summarize(lookup: ImageLookupOk): ImageProcess {
+  const program = containerProgram({ image: lookup.normalized }, lookup);
+  if (program.startError) return { kind: 'fails-to-start', message: program.startError.message };
+  const logs = program.timeline.filter((e) => e.op === 'log').map((e) => e.text ?? '');
+  const exit = program.timeline.find((e) => e.op === 'exit');
+  if (!exit || program.runsForever) return { kind: 'runs', logs };
+  return { kind: 'exits', code: exit.code ?? 0, afterMs: exit.atMs, logs };
+}
+
+/** Resolve an image reference the way `crictl pull` would against the simulated registries. */
+export function resolveImage(ref: string): ImageLookup {
+  const parsed = parseImageReference(ref);
+  if (!parsed.ok) return { ok: false, reason: 'InvalidImageName', message: parsed.message };
+  const { normalized, repository, domain, path, tag, digest } = parsed;
+  const entry = findEntry(repository);
+  if (!entry) return { ...missingRepositoryMessage(domain, path, normalized), ok: false, normalized };
+  if (!digest && tag !== undefined && !tagExists(entry, tag))
+    return {
+      ok: false,
+      reason: 'NotFound',
+      normalized,
+      message: `${pullPrefix('NotFound', normalized)}${normalized}: not found`,
+    };
+  if (digest && tag !== undefined && !tagExists(entry, tag)) {
+    // containerd pulls by digest only; an unknown tag next to a digest is ignored, as in real life.
+  }
+  const effectiveTag = tag && tagExists(entry, tag) ? tag : entry.tags.includes('latest') ? 'latest' : entry.tags[0]!;
+  const variant = entry.variants.find((v) => v.match.test(effectiveTag)) ?? entry.variants[entry.variants.length - 1]!;
+  const imageDigest = digest ?? `sha256:${sha256Hex(`${entry.repository}:${effectiveTag}`)}`;
+  const lookup: ImageLookupOk = {
+    ok: true,
+    normalized,
+    repository,
+    tag: digest ? tag : (tag ?? 'latest'),
+    digest: imageDigest,
+    repoDigest: `${repository}@${imageDigest}`,
+    size: variant.size,
+    ports: [...entry.ports],
+    process: { kind: 'runs', logs: [] },
+    base: variant.base,
+    config: {
+      entrypoint: [...entry.entrypoint],
+      cmd: [...entry.cmd],
+      workingDir: entry.workingDir ?? '/',
+      env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...(entry.env ?? {}) },
+    },
+    entry,
+  };
+  lookup.process = summarize(lookup);
+  return lookup;
+}
+
+/** Every catalog repository with its listed tags (for editor completion and docs). */
+export function catalogImages(): Array<{ repository: string; description: string; tags: string[] }> {
+  return IMAGE_CATALOG.map((e) => ({ repository: e.repository, description: e.description, tags: [...e.tags] }));
+}
+
+/**
+ * Wall time of a cold pull, in virtual ms. Not from source (facts §3.5 estimate): registry round trips
+ * (auth token, manifest, config: 0.7–2.5 s) + layer download on a ~100 Mbit/s link with some variance
+ * (12.5 MB/s, up to 1.8× slower) + unpacking (~40 MB/s). `rngFraction` ∈ [0, 1) comes from the run's seeded RNG.
+ * nginx:1.27-alpine (20.5 MB) lands in ~2.9–6.0 s; the 320 kB pause image in under 3 s.
+ */
+export function pullDurationMs(sizeBytes: number, rngFraction: number): number {
+  const f = Number.isFinite(rngFraction) ? Math.min(Math.max(rngFraction, 0), 1) : 0.5;
+  const size = Number.isFinite(sizeBytes) && sizeBytes > 0 ? sizeBytes : 0;
+  const roundTrips = 700 + 1800 * f;
+  const download = (size / 12_500_000) * 1000 * (1 + 0.8 * f);
+  const unpack = (size / 40_000_000) * 1000;
+  return Math.round(roundTrips + download + unpack);
+}

@@ -1,0 +1,609 @@
+/**
+ * kube-apiserver: authentication → authorization → decoding (strict) and defaulting → mutating admission →
+ * validation → validating admission → etcd → response and watch fan-out. The user's own kubectl requests show
+ * every stage as a step; requests from in-cluster components show only what teaches something (pod admission).
+ * Reads are served from the watch cache (the etcd keyspace mirrored in `sim.store`), writes go through etcd.
+ */
+import type { ClusterSpec } from '../../api';
+import type { Component } from '../../kernel/Component';
+import { deepClone } from '../../kernel/deepClone';
+import type { Envelope } from '../../kernel/Envelope';
+import type { Simulation } from '../../kernel/Simulation';
+import type { ApiRequest, ApiResponse, EtcdResult, Message, StatusError } from '../../messages';
+import {
+  apiVersionOf,
+  etcdKey,
+  qualifiedResource,
+  resourceForKind,
+  restPath,
+  type ResourceInfo,
+} from '../../objects/resources';
+import type { Endpoint, KObject, Phase } from '../../types';
+import { mutate, validateAdmission } from './admission';
+import { authorize, forbiddenMessage } from './authorize';
+import { applyDefaults } from '../../apiserver/defaults';
+import { prepareForCreate, prepareForUpdate } from './registryStrategy';
+import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
+import { validateObject } from '../../apiserver/validate';
+import { watchDeliveries } from './watchRouting';
+import { k8sSchema } from './schema';
+
+export const APISERVER: Endpoint = { component: 'kube-apiserver' };
+
+interface Pending {
+  req: ApiRequest;
+  client: Endpoint;
+  phase: Phase;
+  op: 'create' | 'update' | 'delete';
+  old?: KObject;
+  info: ResourceInfo;
+}
+
+export interface ApiserverState {
+  pending: Map<number, Pending>;
+}
+
+const HTTP_VERB: Record<ApiRequest['verb'], string> = {
+  get: 'GET',
+  list: 'GET',
+  create: 'POST',
+  update: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  504: 'Gateway Timeout',
+};
+
+export function requestLabel(req: ApiRequest): string {
+  const info = resourceForKind(req.resourceKind);
+  const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;
+  const path = restPath(info, req.namespace, name, req.subresource);
+  return `${HTTP_VERB[req.verb]} ${path}`;
+}
+
+export class Apiserver implements Component<ApiserverState> {
+  readonly address = APISERVER;
+  s: ApiserverState = { pending: new Map() };
+
+  constructor(private cluster: ClusterSpec) {}
+
+  handle(env: Envelope, sim: Simulation): void {
+    const msg = env.msg as Message;
+    if (msg.kind === 'api-request') this.onRequest(msg, env.from, sim);
+    else if (msg.kind === 'etcd-result') this.onEtcdResult(msg, sim);
+  }
+
+  // ---- request pipeline -------------------------------------------------------------------------------------
+
+  private onRequest(req: ApiRequest, client: Endpoint, sim: Simulation): void {
+    const info = resourceForKind(req.resourceKind);
+    const phase = ((req.ctx?.phase as Phase) ?? 'submit') as Phase;
+    const show = !!req.showPipeline;
+    const stage = (
+      part: string,
+      verb: string,
+      summary: string,
+      key: string,
+      params?: Record<string, string | number>,
+    ) => {
+      if (show)
+        sim.decide(
+          { ...APISERVER, part },
+          {
+            phase: 'admission',
+            verb,
+            label: verb,
+            summary,
+            narration: { key, params },
+            source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
+          },
+        );
+    };
+
+    // Authentication (client certificate / token).
+    if (req.user.credential === 'invalid') {
+      stage(
+        'authn',
+        'authenticate',
+        'The presented credentials are not valid: 401 Unauthorized',
+        'apiserver.authnFailed',
+      );
+      return this.respond(sim, client, req, phase, { code: 401, reason: 'Unauthorized', message: 'Unauthorized' });
+    }
+    stage(
+      'authn',
+      'authenticate',
+      `Authenticated as user "${req.user.name}" (groups ${req.user.groups.join(', ')})`,
+      'apiserver.authn',
+      {
+        user: req.user.name,
+        groups: req.user.groups.join(', '),
+      },
+    );
+
+    // Authorization (RBAC).
+    const rbacVerb = req.verb === 'patch' ? 'patch' : req.verb;
+    const authzReq = {
+      user: req.user,
+      verb: rbacVerb,
+      info,
+      namespace: req.namespace,
+      name: req.verb === 'create' ? undefined : req.name,
+      subresource: req.subresource,
+    };
+    const decision = authorize(authzReq, this.rbacObjects(sim));
+    if (!decision.allowed) {
+      stage(
+        'authz',
+        'authorize',
+        `RBAC denies: ${req.user.name} may not ${rbacVerb} ${info.resource}`,
+        'apiserver.authzDenied',
+        { user: req.user.name, verb: rbacVerb, resource: info.resource },
+      );
+      return this.respond(sim, client, req, phase, {
+        code: 403,
+        reason: 'Forbidden',
+        message: forbiddenMessage(authzReq),
+        details: { kind: info.resource, group: info.group, name: req.name },
+      });
+    }
+    stage('authz', 'authorize', `RBAC allows ${rbacVerb} ${info.resource} (${decision.via})`, 'apiserver.authz', {
+      verb: rbacVerb,
+      resource: info.resource,
+      via: decision.via ?? '',
+    });
+
+    const key = req.name ? etcdKey(info, req.namespace, req.name) : '';
+    switch (req.verb) {
+      case 'get': {
+        const obj = sim.store.get(key);
+        if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+        return this.respond(sim, client, req, phase, undefined, obj, 200);
+      }
+      case 'list':
+        return this.respond(sim, client, req, phase, undefined, undefined, 200);
+      case 'create':
+        if (req.subresource === 'binding') return this.bind(req, client, phase, sim);
+        return this.create(req, client, phase, info, stage, sim);
+      case 'update':
+      case 'patch':
+        return this.update(req, client, phase, info, stage, sim);
+      case 'delete':
+        return this.remove(req, client, phase, info, sim);
+    }
+  }
+
+  private create(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    stage: (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void,
+    sim: Simulation,
+  ): void {
+    const body = deepClone(req.body!) as KObject;
+    if (info.namespaced && !body.metadata.namespace) body.metadata.namespace = req.namespace ?? 'default';
+    // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
+    const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
+    if (decodeErr) {
+      stage(
+        'validation',
+        'decode',
+        'Strict decoding failed: the object has fields this API version does not define',
+        'apiserver.decodeFailed',
+      );
+      return this.respond(sim, client, req, phase, decodeErr);
+    }
+    let obj = applyDefaults(body);
+    if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
+      stage(
+        'mutating-admission',
+        'admit',
+        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" does not exist`,
+        'apiserver.nsMissing',
+        { ns: obj.metadata.namespace ?? '' },
+      );
+      return this.respond(sim, client, req, phase, {
+        code: 404,
+        reason: 'NotFound',
+        message: `namespaces "${obj.metadata.namespace}" not found`,
+        details: { kind: 'namespaces', name: obj.metadata.namespace },
+      });
+    }
+    obj = prepareForCreate(obj, {
+      now: sim.now,
+      names: sim.rng('names'),
+      uids: sim.rng('uids'),
+      ips: sim.rng('ips'),
+      usedIPs: this.usedClusterIPs(sim),
+      usedNodePorts: this.usedNodePorts(sim),
+    });
+    const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster });
+    const showAdmission = req.showPipeline || obj.kind === 'Pod';
+    if (showAdmission) {
+      sim.decide(
+        { ...APISERVER, part: 'mutating-admission' },
+        {
+          phase: 'admission',
+          verb: 'admit',
+          label: 'mutating admission',
+          summary: mutation.changes.length
+            ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
+            : `Mutating admission: defaults applied, nothing else to change`,
+          narration: {
+            key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
+            params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
+          },
+          object: refOf(obj),
+          detail: { type: 'admission', plugins: mutation.plugins, changes: mutation.changes },
+        },
+      );
+    }
+    if (mutation.error) return this.respond(sim, client, req, phase, mutation.error);
+    obj = mutation.object;
+    const errs = validateObject(obj);
+    if (errs.length) {
+      stage('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
+        count: errs.length,
+      });
+      return this.respond(sim, client, req, phase, {
+        code: 422,
+        reason: 'Invalid',
+        message: `${info.kind}${info.group ? '.' + info.group : ''} "${obj.metadata.name}" is invalid`,
+        details: { kind: info.kind, group: info.group, name: obj.metadata.name, causes: errs },
+      });
+    }
+    stage('validation', 'validate', `${info.kind} ${obj.metadata.name} passes validation`, 'apiserver.valid', {
+      kind: info.kind,
+      name: obj.metadata.name,
+    });
+    const vap = validateAdmission(obj, info.resource, {
+      store: sim.store,
+      rng: sim.rng('names'),
+      cluster: this.cluster,
+    });
+    if (vap) {
+      stage('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
+      return this.respond(sim, client, req, phase, vap);
+    }
+    stage('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
+    if (sim.store.get(key)) {
+      return this.respond(sim, client, req, phase, {
+        code: 409,
+        reason: 'AlreadyExists',
+        message: `${qualifiedResource(info)} "${obj.metadata.name}" already exists`,
+        details: { kind: info.resource, group: info.group, name: obj.metadata.name },
+      });
+    }
+    this.write(sim, req, client, phase, info, 'create', [{ type: 'put', key, value: obj, expectModRevision: 0 }]);
+  }
+
+  private update(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    stage: (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void,
+    sim: Simulation,
+  ): void {
+    const key = etcdKey(info, req.namespace, req.name!);
+    const existing = sim.store.get(key);
+    if (!existing) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    let next: KObject;
+    if (req.patch) {
+      next = mergePatch(deepClone(existing), req.patch) as KObject;
+      if (req.subresource === 'status') next = prepareForUpdate(existing, next, 'status');
+      else next = prepareForUpdate(existing, next);
+    } else {
+      const body = deepClone(req.body!) as KObject;
+      if (info.namespaced && !body.metadata.namespace) body.metadata.namespace = req.namespace;
+      const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
+      if (decodeErr) {
+        stage('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
+        return this.respond(sim, client, req, phase, decodeErr);
+      }
+      next = prepareForUpdate(existing, applyDefaults(body), req.subresource);
+    }
+    stage(
+      'mutating-admission',
+      'admit',
+      'Mutating admission: nothing to change on update',
+      'apiserver.mutatedNothing',
+      { plugins: '', changes: '' },
+    );
+    if (req.subresource !== 'status') {
+      const errs = validateObject(next, { existing });
+      if (errs.length) {
+        stage('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
+          count: errs.length,
+        });
+        return this.respond(sim, client, req, phase, {
+          code: 422,
+          reason: 'Invalid',
+          message: `${info.kind} "${next.metadata.name}" is invalid`,
+          details: { kind: info.kind, group: info.group, name: next.metadata.name, causes: errs },
+        });
+      }
+    }
+    stage('validation', 'validate', `${info.kind} ${next.metadata.name} passes validation`, 'apiserver.valid', {
+      kind: info.kind,
+      name: next.metadata.name,
+    });
+    stage('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      'update',
+      [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
+      existing,
+    );
+  }
+
+  /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */
+  private bind(req: ApiRequest, client: Endpoint, phase: Phase, sim: Simulation): void {
+    const info = resourceForKind('Pod');
+    const key = etcdKey(info, req.namespace, req.name!);
+    const pod = sim.store.get(key);
+    if (!pod) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    if (pod.spec.nodeName) {
+      return this.respond(sim, client, req, phase, {
+        code: 409,
+        reason: 'Conflict',
+        message: `Operation cannot be fulfilled on pods/binding "${req.name}": pod ${req.name} is already assigned to node "${pod.spec.nodeName}"`,
+      });
+    }
+    const next = deepClone(pod);
+    next.spec.nodeName = req.body!.target.name;
+    const conds = (next.status.conditions ?? []).filter((c: any) => c.type !== 'PodScheduled');
+    conds.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: sim.now });
+    next.status.conditions = conds;
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      'update',
+      [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
+      pod,
+    );
+  }
+
+  private remove(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation): void {
+    const key = etcdKey(info, req.namespace, req.name!);
+    const obj = sim.store.get(key);
+    if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    const grace = req.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
+    const terminal = obj.status?.phase === 'Succeeded' || obj.status?.phase === 'Failed';
+    if (info.kind === 'Pod' && obj.spec.nodeName && grace > 0 && !terminal) {
+      // Graceful deletion: the kubelet stops the containers, then deletes with grace 0.
+      if (obj.metadata.deletionTimestamp !== undefined)
+        return this.respond(sim, client, req, phase, undefined, obj, 200);
+      const next = deepClone(obj);
+      next.metadata.deletionTimestamp = sim.now + grace * 1000;
+      next.metadata.deletionGracePeriodSeconds = grace;
+      return this.write(sim, req, client, phase, info, 'update', [{ type: 'put', key, value: next }], obj);
+    }
+    this.write(sim, req, client, phase, info, 'delete', [{ type: 'delete', key }], obj);
+  }
+
+  // ---- etcd and responses -----------------------------------------------------------------------------------
+
+  private write(
+    sim: Simulation,
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    op: Pending['op'],
+    ops: Array<{ type: 'put' | 'delete'; key: string; value?: KObject; expectModRevision?: number }>,
+    old?: KObject,
+  ): void {
+    const reqId = sim.nextId('etcd');
+    this.s.pending.set(reqId, { req, client, phase, op, old, info });
+    const first = ops[0];
+    const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
+    sim.send(
+      APISERVER,
+      { component: 'etcd', part: 'etcd-0' },
+      { kind: 'etcd-txn', reqId, ops, background: info.kind === 'Lease' },
+      {
+        phase: 'persist',
+        verb: first.type === 'put' ? 'PUT' : 'DELETE',
+        label: `${first.type === 'put' ? 'PUT' : 'DELETE'} ${first.key}`,
+        summary: `Write ${info.kind} ${name} to etcd at ${first.key}`,
+        narration: {
+          key: first.type === 'put' ? 'etcd.put' : 'etcd.delete',
+          params: { key: first.key, kind: info.kind, name },
+        },
+        object: {
+          apiVersion: apiVersionOf(info),
+          kind: info.kind,
+          namespace: first.value?.metadata.namespace ?? old?.metadata.namespace,
+          name,
+        },
+        source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
+        background: info.kind === 'Lease',
+      },
+      sim.rng('latency').between(1, 2),
+    );
+  }
+
+  private onEtcdResult(res: EtcdResult, sim: Simulation): void {
+    const p = this.s.pending.get(res.reqId);
+    if (!p) return;
+    this.s.pending.delete(res.reqId);
+    if (!res.ok) {
+      const err: StatusError =
+        res.error === 'conflict'
+          ? {
+              code: 409,
+              reason: 'Conflict',
+              message: `Operation cannot be fulfilled on ${qualifiedResource(p.info)} "${p.req.name ?? ''}": the object has been modified; please apply your changes to the latest version and try again`,
+            }
+          : // ErrorToAPIStatus: a plain storage error becomes a 500 with an empty reason (StatusReasonUnknown).
+            { code: 500, reason: '', message: res.error ?? 'etcd error' };
+      return this.respond(sim, p.client, p.req, p.phase, err);
+    }
+    const stored = res.values?.[0] ?? undefined;
+    const obj = stored ?? p.old!;
+    this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
+    const type = p.op === 'create' ? 'ADDED' : p.op === 'delete' ? 'DELETED' : 'MODIFIED';
+    this.fanOut(sim, type, obj, p.old);
+  }
+
+  /** Sends the change to every watcher whose informer covers it. */
+  fanOut(sim: Simulation, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old?: KObject): void {
+    const nodes = this.nodeNames(sim);
+    for (const d of watchDeliveries(type, obj, old, nodes)) {
+      const background = obj.kind === 'Lease';
+      sim.send(
+        APISERVER,
+        d.to,
+        { kind: 'watch', type: d.type, object: obj, old },
+        {
+          phase: d.phase,
+          verb: `WATCH ${d.type}`,
+          label: `WATCH ${d.type} ${obj.kind} ${obj.metadata.name}`,
+          summary: `Watch event ${d.type} for ${obj.kind} ${obj.metadata.namespace ? obj.metadata.namespace + '/' : ''}${obj.metadata.name} (resourceVersion ${obj.metadata.resourceVersion})`,
+          narration: {
+            key: 'apiserver.watch',
+            params: {
+              type: d.type,
+              kind: obj.kind,
+              name: obj.metadata.name,
+              rv: obj.metadata.resourceVersion ?? '',
+              to: d.to.component,
+            },
+          },
+          object: refOf(obj),
+          background,
+        },
+        sim.rng('latency').between(1, 4),
+      );
+    }
+  }
+
+  private respond(
+    sim: Simulation,
+    client: Endpoint,
+    req: ApiRequest,
+    phase: Phase,
+    error?: StatusError,
+    object?: KObject,
+    status = 200,
+  ): void {
+    const code = error ? error.code : status;
+    const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, status: code, ctx: req.ctx };
+    if (error) resp.error = error;
+    if (object) resp.object = object;
+    const what = object ? `${object.kind} ${object.metadata.name}` : (req.name ?? req.resourceKind);
+    sim.send(
+      APISERVER,
+      client,
+      resp,
+      {
+        phase,
+        verb: String(code),
+        label: `${code} ${STATUS_TEXT[code] ?? ''}`.trim(),
+        summary: error ? `${code} ${error.reason}: ${error.message}` : `${code} ${STATUS_TEXT[code] ?? ''}: ${what}`,
+        narration: {
+          key: error ? 'apiserver.error' : 'apiserver.ok',
+          params: { code, reason: error?.reason ?? STATUS_TEXT[code] ?? '', message: error?.message ?? '', what },
+        },
+        object: object ? refOf(object) : undefined,
+        detail: { type: 'http', status: code, body: error?.message },
+        background: req.resourceKind === 'Lease',
+        source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
+      },
+      1,
+    );
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------------------------
+
+  private decode(body: KObject, info: ResourceInfo): StatusError | undefined {
+    const res = strictDecode(body, k8sSchema());
+    const problems = [...res.typeErrors, ...res.unknown.map((f) => `unknown field "${f}"`)];
+    if (!problems.length) return undefined;
+    const detail = res.typeErrors.length
+      ? res.typeErrors.join(', ')
+      : `strict decoding error: ${res.unknown.map((f) => `unknown field "${f}"`).join(', ')}`;
+    return { code: 400, reason: 'BadRequest', message: formatBadRequest(info.kind, info.version, detail) };
+  }
+
+  private rbacObjects(sim: Simulation): KObject[] {
+    return [
+      ...sim.store.list('/registry/clusterroles/'),
+      ...sim.store.list('/registry/clusterrolebindings/'),
+      ...sim.store.list('/registry/roles/'),
+      ...sim.store.list('/registry/rolebindings/'),
+    ];
+  }
+
+  private nodeNames(sim: Simulation): string[] {
+    return sim.store.list('/registry/minions/').map((n) => n.metadata.name);
+  }
+
+  private usedClusterIPs(sim: Simulation): Set<string> {
+    return new Set(
+      sim.store
+        .list('/registry/services/specs/')
+        .map((s) => s.spec?.clusterIP)
+        .filter(Boolean),
+    );
+  }
+
+  private usedNodePorts(sim: Simulation): Set<number> {
+    const out = new Set<number>();
+    for (const s of sim.store.list('/registry/services/specs/'))
+      for (const p of s.spec?.ports ?? []) if (p.nodePort) out.add(p.nodePort);
+    return out;
+  }
+}
+
+function notFound(info: ResourceInfo, name: string): StatusError {
+  return {
+    code: 404,
+    reason: 'NotFound',
+    message: `${qualifiedResource(info)} "${name}" not found`,
+    details: { kind: info.resource, group: info.group, name },
+  };
+}
+
+export function refOf(o: KObject) {
+  return {
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    namespace: o.metadata.namespace,
+    name: o.metadata.name,
+    uid: o.metadata.uid,
+  };
+}
+
+/** RFC 7386 JSON merge patch (null deletes a key); arrays are replaced. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const out: Record<string, unknown> =
+    target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as object) } : {};
+  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}

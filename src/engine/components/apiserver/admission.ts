@@ -1,0 +1,157 @@
+/**
+ * Admission plugins that change or veto what Podyssey's users create, in the real order
+ * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → ServiceAccount → Priority →
+ * DefaultTolerationSeconds → DefaultStorageClass → MutatingAdmissionWebhook, then ValidatingAdmissionPolicy.
+ */
+import type { ClusterSpec } from '../../api';
+import type { Rng } from '../../kernel/Rng';
+import { generateName } from '../../objects/names';
+import type { StatusError } from '../../messages';
+import type { KObject } from '../../types';
+
+export interface AdmissionContext {
+  store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
+  rng: Rng;
+  cluster: ClusterSpec;
+}
+
+export interface MutationResult {
+  object: KObject;
+  plugins: string[];
+  changes: string[];
+  error?: StatusError;
+}
+
+const KUBE_API_ACCESS_MOUNT = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+/** Mutating admission for a create; the input has already been defaulted and is not shared. */
+export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
+  const plugins: string[] = [];
+  const changes: string[] = [];
+  if (obj.kind === 'Pod') {
+    const spec = obj.spec;
+    // ServiceAccount (plugin/pkg/admission/serviceaccount/admission.go)
+    plugins.push('ServiceAccount');
+    if (!spec.serviceAccountName) {
+      spec.serviceAccountName = 'default';
+      changes.push('spec.serviceAccountName: default');
+    }
+    spec.serviceAccount = spec.serviceAccountName;
+    const ns = obj.metadata.namespace;
+    const sa = ctx.store.get(`/registry/serviceaccounts/${ns}/${spec.serviceAccountName}`);
+    if (!sa) {
+      return {
+        object: obj,
+        plugins,
+        changes,
+        error: {
+          code: 403,
+          reason: 'Forbidden',
+          message: `pods "${obj.metadata.name || obj.metadata.generateName}" is forbidden: error looking up service account ${ns}/${spec.serviceAccountName}: serviceaccount "${spec.serviceAccountName}" not found`,
+        },
+      };
+    }
+    const automount = spec.automountServiceAccountToken ?? sa.automountServiceAccountToken ?? true;
+    if (automount && !(spec.volumes ?? []).some((v: any) => String(v.name).startsWith('kube-api-access-'))) {
+      const volName = generateName(ctx.rng, 'kube-api-access-');
+      spec.volumes = [
+        ...(spec.volumes ?? []),
+        {
+          name: volName,
+          projected: {
+            defaultMode: 420,
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+              {
+                downwardAPI: {
+                  items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }],
+                },
+              },
+            ],
+          },
+        },
+      ];
+      for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+        c.volumeMounts = [
+          ...(c.volumeMounts ?? []),
+          { name: volName, readOnly: true, mountPath: KUBE_API_ACCESS_MOUNT },
+        ];
+      }
+      changes.push(`volume ${volName} (projected service account token) mounted at ${KUBE_API_ACCESS_MOUNT}`);
+    }
+    // Priority: no PriorityClass → priority 0.
+    plugins.push('Priority');
+    if (spec.priority === undefined) {
+      spec.priority = 0;
+      spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
+      changes.push('spec.priority: 0');
+    }
+    // DefaultTolerationSeconds: tolerate not-ready / unreachable NoExecute taints for 300 s.
+    plugins.push('DefaultTolerationSeconds');
+    const tol = (spec.tolerations ?? []) as any[];
+    for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+      if (!tol.some((t) => t.key === key && (t.effect === 'NoExecute' || !t.effect))) {
+        tol.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+        changes.push(`toleration ${key}:NoExecute for 300s`);
+      }
+    }
+    spec.tolerations = tol;
+    const sidecar = ctx.cluster.admission?.injectSidecar;
+    if (sidecar && !spec.containers.some((c: any) => c.name === sidecar.name)) {
+      plugins.push('MutatingAdmissionWebhook');
+      spec.containers.push({
+        name: sidecar.name,
+        image: sidecar.image,
+        ...(sidecar.command ? { command: sidecar.command } : {}),
+        imagePullPolicy: sidecar.image.endsWith(':latest') || !sidecar.image.includes(':') ? 'Always' : 'IfNotPresent',
+        resources: {},
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+      });
+      changes.push(`webhook injected sidecar container ${sidecar.name} (${sidecar.image})`);
+    }
+  }
+  if (obj.kind === 'PersistentVolumeClaim') {
+    plugins.push('DefaultStorageClass');
+    if (obj.spec.storageClassName === undefined) {
+      const def = ctx.store
+        .list('/registry/storageclasses/')
+        .find((sc) => sc.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true');
+      if (def) {
+        obj.spec.storageClassName = def.metadata.name;
+        changes.push(`spec.storageClassName: ${def.metadata.name} (the default StorageClass)`);
+      }
+    }
+  }
+  return { object: obj, plugins, changes };
+}
+
+/**
+ * ValidatingAdmissionPolicy: the scenario policy `deny-latest-tag` rejects images tagged `latest` or untagged.
+ * Message format from the Kubernetes docs ("ValidatingAdmissionPolicy 'x' with binding 'y' denied request: …").
+ */
+export function validateAdmission(obj: KObject, resource: string, ctx: AdmissionContext): StatusError | undefined {
+  if (!ctx.cluster.admission?.denyLatestTag) return undefined;
+  const podSpec = obj.kind === 'Pod' ? obj.spec : obj.spec?.template?.spec;
+  if (!podSpec?.containers) return undefined;
+  const bad = [...(podSpec.initContainers ?? []), ...podSpec.containers].find((c: any) => {
+    const img = String(c.image ?? '');
+    const last = img.split('/').pop() ?? '';
+    return !img.includes('@') && (!last.includes(':') || last.endsWith(':latest'));
+  });
+  if (!bad) return undefined;
+  const msg =
+    "ValidatingAdmissionPolicy 'deny-latest-tag' with binding 'deny-latest-tag-binding' denied request: " +
+    "failed expression: object.spec.template.spec.containers.all(c, !c.image.endsWith(':latest') && c.image.contains(':'))";
+  return {
+    code: 422,
+    reason: 'Invalid',
+    message: `${resource} "${obj.metadata.name}" is invalid: : ${msg}`,
+    details: {
+      kind: resource,
+      name: obj.metadata.name,
+      causes: [{ type: 'Invalid value', field: '', detail: msg, raw: true } as never],
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * What the apiserver's registry strategies do on create and update (PrepareForCreate / PrepareForUpdate):
+ * server-set metadata, initial status, ClusterIP and NodePort allocation, generation bumps.
+ */
+import type { Rng } from '../../kernel/Rng';
+import { deepClone } from '../../kernel/deepClone';
+import { generateName, uuid } from '../../objects/names';
+import { canonicalJson } from '../../objects/names';
+import type { KObject } from '../../types';
+
+export interface StrategyContext {
+  now: number;
+  names: Rng;
+  uids: Rng;
+  ips: Rng;
+  /** ClusterIPs and NodePorts already in use. */
+  usedIPs: Set<string>;
+  usedNodePorts: Set<number>;
+}
+
+const KINDS_WITH_GENERATION = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'PersistentVolumeClaim',
+  'Ingress',
+  'NetworkPolicy',
+  'HorizontalPodAutoscaler',
+  'PodDisruptionBudget',
+]);
+
+export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
+  const o = obj;
+  const meta = o.metadata;
+  if (!meta.name && meta.generateName) meta.name = generateName(ctx.names, meta.generateName);
+  meta.uid = uuid(ctx.uids);
+  meta.creationTimestamp = ctx.now;
+  if (KINDS_WITH_GENERATION.has(o.kind)) meta.generation = 1;
+  switch (o.kind) {
+    case 'Pod':
+      o.status = { phase: 'Pending', qosClass: qosClass(o.spec) };
+      break;
+    case 'Namespace':
+      o.status = { phase: 'Active' };
+      o.spec = o.spec ?? { finalizers: ['kubernetes'] };
+      break;
+    case 'PersistentVolumeClaim':
+      o.status = { phase: 'Pending' };
+      break;
+    case 'PersistentVolume':
+      o.status = { phase: 'Available' };
+      break;
+    case 'Service':
+      allocateService(o, ctx);
+      o.status = { loadBalancer: {} };
+      break;
+    case 'Deployment':
+    case 'ReplicaSet':
+      o.status = {};
+      break;
+  }
+  return o;
+}
+
+/** Keeps what the server owns (metadata it set, status) and bumps generation when the spec changed. */
+export function prepareForUpdate(existing: KObject, incoming: KObject, subresource?: string): KObject {
+  if (subresource === 'status') {
+    // Status writers may also carry annotations (the deployment controller's revision annotation).
+    const annotations = incoming.metadata?.annotations ?? existing.metadata.annotations;
+    return {
+      ...deepClone(existing),
+      metadata: { ...deepClone(existing.metadata), ...(annotations ? { annotations } : {}) },
+      status: incoming.status,
+    };
+  }
+  const next: KObject = { ...incoming, metadata: { ...incoming.metadata } };
+  const m = next.metadata;
+  const e = existing.metadata;
+  m.uid = e.uid;
+  m.creationTimestamp = e.creationTimestamp;
+  if (e.deletionTimestamp !== undefined) m.deletionTimestamp = e.deletionTimestamp;
+  if (e.generateName && !m.generateName) m.generateName = e.generateName;
+  if (existing.status !== undefined) next.status = existing.status;
+  if (e.generation !== undefined) {
+    const specChanged = canonicalJson(existing.spec ?? null) !== canonicalJson(incoming.spec ?? null);
+    m.generation = specChanged ? e.generation + 1 : e.generation;
+  }
+  if (existing.kind === 'Service') {
+    next.spec = { ...next.spec, clusterIP: existing.spec.clusterIP, clusterIPs: existing.spec.clusterIPs };
+  }
+  return next;
+}
+
+function allocateService(svc: KObject, ctx: StrategyContext): void {
+  const spec = svc.spec;
+  if (spec.type === 'ExternalName') return;
+  if (spec.clusterIP === 'None') {
+    spec.clusterIPs = ['None'];
+  } else if (!spec.clusterIP) {
+    let ip: string;
+    do {
+      // Random offset in 10.96.0.0/12, like the ClusterIP allocator.
+      const off = 2 + ctx.ips.intn((1 << 20) - 3);
+      ip = `10.${96 + (off >> 16)}.${(off >> 8) & 255}.${off & 255}`;
+    } while (ctx.usedIPs.has(ip) || ip.endsWith('.0') || ip.endsWith('.255'));
+    ctx.usedIPs.add(ip);
+    spec.clusterIP = ip;
+    spec.clusterIPs = [ip];
+  } else {
+    spec.clusterIPs = [spec.clusterIP];
+  }
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') {
+    for (const p of spec.ports ?? []) {
+      if (!p.nodePort) {
+        let port: number;
+        do port = 30000 + ctx.ips.intn(2768);
+        while (ctx.usedNodePorts.has(port));
+        p.nodePort = port;
+      }
+      ctx.usedNodePorts.add(p.nodePort);
+    }
+  }
+}
+
+/** Pod QoS class (pkg/apis/core/v1/helper/qos GetPodQOS). */
+export function qosClass(spec: any): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const req = c.resources?.requests ?? {};
+    const lim = c.resources?.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) any = true;
+    for (const r of ['cpu', 'memory']) {
+      if (lim[r] === undefined) guaranteed = false;
+      else if (req[r] !== undefined && String(req[r]) !== String(lim[r])) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}

@@ -1,0 +1,96 @@
+/**
+ * Who is watching what. Each component's informers watch the kinds it needs, with the field selectors the real
+ * components use (the kubelet: `spec.nodeName=<node>`). Status-only changes of a pod are not sent back to its own
+ * kubelet: its informer would receive them but nothing in the kubelet acts on them.
+ */
+import type { WatchType } from '../../messages';
+import type { Endpoint, KObject, Phase } from '../../types';
+import { canonicalJson } from '../../objects/names';
+
+export interface WatchDelivery {
+  to: Endpoint;
+  type: WatchType;
+  phase: Phase;
+}
+
+const KCM_PARTS: Record<string, string> = {
+  Deployment: 'deployment',
+  ReplicaSet: 'deployment,replicaset',
+  Pod: 'replicaset,endpointslice,node-lifecycle',
+  Service: 'endpointslice',
+  EndpointSlice: 'endpointslice',
+  Node: 'node-lifecycle,endpointslice',
+  Lease: 'node-lifecycle',
+  PersistentVolumeClaim: 'persistentvolume-binder',
+  PersistentVolume: 'persistentvolume-binder',
+  Namespace: 'namespace',
+};
+
+export function watchDeliveries(
+  type: WatchType,
+  obj: KObject,
+  old: KObject | undefined,
+  nodes: readonly string[],
+): WatchDelivery[] {
+  const out: WatchDelivery[] = [];
+  const kind = obj.kind;
+  if (KCM_PARTS[kind] && !(kind === 'Lease' && obj.metadata.namespace !== 'kube-node-lease')) {
+    out.push({
+      to: { component: 'kube-controller-manager', part: KCM_PARTS[kind] },
+      type,
+      phase: kind === 'Service' || kind === 'EndpointSlice' ? 'network' : 'reconcile',
+    });
+  }
+  if (schedulerCares(type, obj, old)) out.push({ to: { component: 'kube-scheduler' }, type, phase: 'schedule' });
+  if (kind === 'Pod') {
+    const now = type === 'DELETED' ? undefined : obj.spec?.nodeName;
+    const before = old?.spec?.nodeName ?? (type === 'DELETED' ? obj.spec?.nodeName : undefined);
+    if (now && now !== before) out.push({ to: { component: 'kubelet', node: now }, type: 'ADDED', phase: 'run' });
+    else if (now && now === before && !statusOnly(obj, old))
+      out.push({ to: { component: 'kubelet', node: now }, type, phase: 'run' });
+    else if (type === 'DELETED' && before) out.push({ to: { component: 'kubelet', node: before }, type, phase: 'run' });
+  }
+  if (kind === 'Service' || kind === 'EndpointSlice') {
+    for (const n of nodes) out.push({ to: { component: 'kube-proxy', node: n }, type, phase: 'network' });
+  }
+  return out;
+}
+
+function schedulerCares(type: WatchType, obj: KObject, old: KObject | undefined): boolean {
+  switch (obj.kind) {
+    case 'Pod':
+      if (type === 'ADDED') return true;
+      if (type === 'DELETED') return true;
+      if ((old?.spec?.nodeName ?? '') !== (obj.spec?.nodeName ?? '')) return true;
+      return isTerminal(obj) && !isTerminal(old);
+    case 'Node':
+      return type !== 'MODIFIED' || !statusOnly(obj, old) || readyChanged(obj, old);
+    case 'PersistentVolumeClaim':
+    case 'PersistentVolume':
+    case 'StorageClass':
+      return true;
+    case 'ReplicaSet':
+    case 'Service':
+      return type !== 'MODIFIED';
+    default:
+      return false;
+  }
+}
+
+function isTerminal(p: KObject | undefined): boolean {
+  return p?.status?.phase === 'Succeeded' || p?.status?.phase === 'Failed';
+}
+
+function statusOnly(obj: KObject, old: KObject | undefined): boolean {
+  if (!old) return false;
+  return (
+    canonicalJson(obj.spec ?? null) === canonicalJson(old.spec ?? null) &&
+    obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp &&
+    canonicalJson(obj.metadata.labels ?? null) === canonicalJson(old.metadata.labels ?? null)
+  );
+}
+
+function readyChanged(obj: KObject, old: KObject | undefined): boolean {
+  const ready = (n: KObject | undefined) => n?.status?.conditions?.find((c: any) => c.type === 'Ready')?.status;
+  return ready(obj) !== ready(old);
+}

@@ -1,0 +1,233 @@
+/**
+ * kube-controller-manager: shared informers (a cache per kind, fed only by watch events) and one dedup workqueue
+ * per controller. A watch event maps to keys; a short moment later the controller drains its queue and calls
+ * `reconcile(key)`, which reads the cache and converges by sending API requests — the controller-runtime shape.
+ */
+import type { Component } from '../../kernel/Component';
+import type { Envelope } from '../../kernel/Envelope';
+import type { Simulation } from '../../kernel/Simulation';
+import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
+import type { Endpoint, KObject, Phase } from '../../types';
+import { requestLabel } from '../apiserver/Apiserver';
+import type { Controller } from './Controller';
+import { deploymentController } from './deployment/deploymentController';
+import { endpointSliceController } from './endpointslice/endpointSliceController';
+import { garbageCollector } from './garbagecollector/garbageCollector';
+import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
+import { replicaSetController } from './replicaset/replicaSetController';
+import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
+
+export const KCM: Endpoint = { component: 'kube-controller-manager' };
+
+export interface KcmState {
+  /** kind → "ns/name" → object, as last seen through watch. */
+  cache: Map<string, Map<string, KObject>>;
+  queues: Map<string, string[]>;
+  scheduled: Set<string>;
+  /** Per-controller private state (expectations, timers, health bookkeeping). */
+  ctrl: Map<string, any>;
+  unreachableRetries?: number;
+}
+
+export const CONTROLLERS: Controller[] = [
+  deploymentController,
+  replicaSetController,
+  endpointSliceController,
+  nodeLifecycleController,
+  persistentVolumeBinder,
+  garbageCollector,
+];
+
+const byName = new Map(CONTROLLERS.map((c) => [c.name, c]));
+
+export class ControllerManager implements Component<KcmState> {
+  readonly address = KCM;
+  s: KcmState = { cache: new Map(), queues: new Map(), scheduled: new Set(), ctrl: new Map() };
+
+  constructor(readonly clusterNodes: () => string[]) {}
+
+  /** Seeds the informer caches with what exists before the run (the initial LIST of each informer). */
+  prime(objects: KObject[], sim: Simulation): void {
+    for (const o of objects) this.cacheSet(o);
+    for (const c of CONTROLLERS) c.start?.(this, sim);
+  }
+
+  handle(env: Envelope, sim: Simulation): void {
+    const msg = env.msg as Message;
+    if (msg.kind === 'watch') this.onWatch(msg, sim);
+    else if (msg.kind === 'api-response') this.onResponse(msg, sim);
+    else if (msg.kind === 'timer') {
+      if (msg.name === 'reconcile') this.drain(String(msg.data!.controller), sim);
+      else if (msg.name === 'resync-all') this.resyncAll(sim);
+      else byName.get(String(msg.data?.controller))?.onTimer?.(msg.name, msg.data ?? {}, this, sim);
+    }
+  }
+
+  hasPendingWork(sim: Simulation): boolean {
+    if (this.s.scheduled.size > 0) return true;
+    return CONTROLLERS.some((c) => c.hasPendingWork?.(this, sim));
+  }
+
+  // ---- informers ----------------------------------------------------------------------------------------------
+
+  cacheOf(kind: string): Map<string, KObject> {
+    let m = this.s.cache.get(kind);
+    if (!m) {
+      m = new Map();
+      this.s.cache.set(kind, m);
+    }
+    return m;
+  }
+
+  get(kind: string, namespace: string | undefined, name: string): KObject | undefined {
+    return this.cacheOf(kind).get(cacheKey(namespace, name));
+  }
+
+  list(kind: string): KObject[] {
+    return [...this.cacheOf(kind).values()];
+  }
+
+  /** Records the controller's own write before its watch event arrives (like the controllers' trackers). */
+  remember(o: KObject, deleted = false): void {
+    if (deleted) this.cacheOf(o.kind).delete(cacheKey(o.metadata.namespace, o.metadata.name));
+    else this.cacheSet(o);
+  }
+
+  private cacheSet(o: KObject): void {
+    this.cacheOf(o.kind).set(cacheKey(o.metadata.namespace, o.metadata.name), o);
+  }
+
+  private onWatch(ev: WatchEvent, sim: Simulation): void {
+    const o = ev.object;
+    if (ev.type === 'DELETED') this.cacheOf(o.kind).delete(cacheKey(o.metadata.namespace, o.metadata.name));
+    else this.cacheSet(o);
+    for (const c of CONTROLLERS) {
+      for (const key of c.keysFor?.(ev, this) ?? []) this.enqueue(c.name, key, sim);
+      c.onWatch?.(ev, this, sim);
+    }
+  }
+
+  // ---- workqueues ---------------------------------------------------------------------------------------------
+
+  enqueue(controller: string, key: string, sim: Simulation, delay?: number): void {
+    const q = this.s.queues.get(controller) ?? [];
+    if (!q.includes(key)) q.push(key);
+    this.s.queues.set(controller, q);
+    if (!this.s.scheduled.has(controller)) {
+      this.s.scheduled.add(controller);
+      // Informer handler → workqueue → worker goroutine: a few milliseconds.
+      sim.timer(KCM, delay ?? sim.rng('latency').between(3, 12), 'reconcile', { controller });
+    }
+  }
+
+  private drain(controller: string, sim: Simulation): void {
+    this.s.scheduled.delete(controller);
+    const keys = this.s.queues.get(controller) ?? [];
+    this.s.queues.set(controller, []);
+    const c = byName.get(controller);
+    if (!c) return;
+    for (const key of keys) c.reconcile(key, this, sim);
+  }
+
+  // ---- API client ---------------------------------------------------------------------------------------------
+
+  request(
+    sim: Simulation,
+    controller: string,
+    r: Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>,
+    ctx: Record<string, unknown>,
+    view: {
+      summary: string;
+      narration: { key: string; params?: Record<string, string | number> };
+      phase?: Phase;
+      delay?: number;
+    },
+  ): void {
+    const reqId = sim.nextId('req');
+    const phase = view.phase ?? 'reconcile';
+    const req: ApiRequest = {
+      kind: 'api-request',
+      reqId,
+      user: CONTROLLER_USER,
+      ...r,
+      ctx: { ...ctx, controller, phase },
+    };
+    const label = requestLabel(req);
+    sim.send(
+      { ...KCM, part: controller },
+      { component: 'kube-apiserver' },
+      req,
+      {
+        phase,
+        verb: label.split(' ')[0],
+        label,
+        summary: view.summary,
+        narration: view.narration,
+        object: r.body
+          ? {
+              apiVersion: r.body.apiVersion,
+              kind: r.body.kind,
+              namespace: r.body.metadata.namespace ?? r.namespace,
+              name: r.body.metadata.name || r.name || `${r.body.metadata.generateName ?? ''}…`,
+            }
+          : r.name
+            ? { apiVersion: '', kind: r.resourceKind, namespace: r.namespace, name: r.name }
+            : undefined,
+      },
+      view.delay ?? sim.rng('latency').between(1, 3),
+    );
+  }
+
+  private onResponse(resp: ApiResponse, sim: Simulation): void {
+    const c = byName.get(String(resp.ctx?.controller));
+    if (resp.unreachable) {
+      // client-go cannot reach the apiserver: the controller's sync fails and the key is retried later.
+      this.s.unreachableRetries = (this.s.unreachableRetries ?? 0) + 1;
+      sim.timer(
+        KCM,
+        Math.min(1000 * 2 ** Math.min(this.s.unreachableRetries, 5), 30_000),
+        'resync-all',
+        undefined,
+        true,
+      );
+      c?.onResponse?.(
+        { ...resp, error: { code: 0, reason: 'ServiceUnavailable', message: 'connection refused' } },
+        this,
+        sim,
+      );
+      return;
+    }
+    this.s.unreachableRetries = 0;
+    c?.onResponse?.(resp, this, sim);
+  }
+
+  /** After a restart (or lost connection) the informers re-list and every object is reconciled again. */
+  restart(sim: Simulation): void {
+    this.s.cache = new Map();
+    this.s.queues = new Map();
+    this.s.scheduled = new Set();
+    this.s.ctrl = new Map();
+    const all = [...sim.store.list('/registry/')].filter((o) => o.kind !== 'Event');
+    this.prime(all, sim);
+    this.resyncAll(sim);
+  }
+
+  private resyncAll(sim: Simulation): void {
+    for (const c of CONTROLLERS) {
+      for (const kind of ['Deployment', 'ReplicaSet', 'Service', 'PersistentVolumeClaim'])
+        for (const o of this.list(kind))
+          for (const key of c.keysFor?.({ kind: 'watch', type: 'MODIFIED', object: o }, this) ?? [])
+            this.enqueue(c.name, key, sim);
+    }
+  }
+}
+
+export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+
+export function cacheKey(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+export function controllerOf(o: KObject): { kind: string; name: string; uid: string } | undefined {
+  return o.metadata.ownerReferences?.find((r) => r.controller);
+}

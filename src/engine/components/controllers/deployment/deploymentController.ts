@@ -1,0 +1,458 @@
+/**
+ * Deployment controller (pkg/controller/deployment): owns ReplicaSets named `<deploy>-<pod-template-hash>`,
+ * rolls between them within maxSurge/maxUnavailable, and reports status and conditions. One write per sync; the
+ * response re-queues the key, so each scaling decision is visible as its own step.
+ */
+import { deepClone } from '../../../kernel/deepClone';
+import type { Simulation } from '../../../kernel/Simulation';
+import type { ApiResponse } from '../../../messages';
+import { canonicalJson, podTemplateHash } from '../../../objects/names';
+import type { KObject } from '../../../types';
+import type { Controller } from '../Controller';
+import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
+import { newRSNewReplicas, resolveFenceposts, setCondition, type DeploymentCondition } from './rollout';
+
+const NAME = 'deployment';
+const SOURCE = 'deployment-controller';
+const REVISION = 'deployment.kubernetes.io/revision';
+const DESIRED = 'deployment.kubernetes.io/desired-replicas';
+const MAX = 'deployment.kubernetes.io/max-replicas';
+
+interface DeployState {
+  inflight: Set<string>;
+  deadlines: Map<string, number>;
+}
+
+function state(kcm: ControllerManager): DeployState {
+  let s = kcm.s.ctrl.get(NAME) as DeployState | undefined;
+  if (!s) {
+    s = { inflight: new Set(), deadlines: new Map() };
+    kcm.s.ctrl.set(NAME, s);
+  }
+  return s;
+}
+
+export const deploymentController: Controller = {
+  name: NAME,
+
+  keysFor(ev) {
+    const o = ev.object;
+    if (o.kind === 'Deployment') return [cacheKey(o.metadata.namespace, o.metadata.name)];
+    if (o.kind === 'ReplicaSet') {
+      const ref = controllerOf(o);
+      if (ref?.kind === 'Deployment') return [cacheKey(o.metadata.namespace, ref.name)];
+    }
+    return [];
+  },
+
+  // The progress-deadline requeue alone does not keep a run alive: a stuck rollout is already visible.
+  hasPendingWork(kcm) {
+    return state(kcm).inflight.size > 0;
+  },
+
+  onTimer(name, data, kcm, sim) {
+    if (name === 'progress-deadline') kcm.enqueue(NAME, String(data.key), sim);
+  },
+
+  reconcile(key, kcm, sim) {
+    const s = state(kcm);
+    if (s.inflight.has(key)) return;
+    const [ns, name] = key.split('/');
+    const d = kcm.get('Deployment', ns, name);
+    if (!d || d.metadata.deletionTimestamp !== undefined) return;
+    const all = kcm.list('ReplicaSet').filter((rs) => controllerOf(rs)?.uid === d.metadata.uid);
+    const newRS = findNewRS(d, all);
+    const old = all
+      .filter((rs) => rs !== newRS)
+      .sort((a, b) => (a.metadata.creationTimestamp ?? 0) - (b.metadata.creationTimestamp ?? 0));
+    const activeOld = old.filter((rs) => (rs.spec.replicas ?? 0) > 0);
+    const replicas = d.spec.replicas ?? 1;
+    const { maxSurge, maxUnavailable } = resolveFenceposts(d);
+    const recreate = d.spec.strategy?.type === 'Recreate';
+
+    if (!d.spec.paused) {
+      if (recreate && activeOld.length) return scaleRS(kcm, sim, d, activeOld[0], 0, maxSurge);
+      if (recreate && old.some((rs) => (rs.status?.replicas ?? 0) > 0)) return syncStatus(kcm, sim, d, all, newRS);
+      if (!newRS) return createRS(kcm, sim, d, all, newRSNewReplicas(d, all, undefined), maxSurge);
+      const revision = maxRevision(old) + 1;
+      if (Number(newRS.metadata.annotations?.[REVISION] ?? 0) < revision && old.length) {
+        // Rolling back to an older template: that ReplicaSet becomes the newest revision again.
+        return updateRS(kcm, sim, d, newRS, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
+      }
+      if (activeOld.length === 0 && newRS.spec.replicas !== replicas)
+        return scaleRS(kcm, sim, d, newRS, replicas, maxSurge);
+      const target = newRSNewReplicas(d, all, newRS);
+      if (target > (newRS.spec.replicas ?? 0)) return scaleRS(kcm, sim, d, newRS, target, maxSurge);
+      if (activeOld.length) {
+        const minAvailable = replicas - maxUnavailable;
+        const allPods = all.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
+        const newUnavailable = (newRS.spec.replicas ?? 0) - (newRS.status?.availableReplicas ?? 0);
+        const maxScaledDown = allPods - minAvailable - newUnavailable;
+        if (maxScaledDown > 0) {
+          for (const rs of activeOld) {
+            const unhealthy = (rs.spec.replicas ?? 0) - (rs.status?.availableReplicas ?? 0);
+            if (unhealthy > 0)
+              return scaleRS(kcm, sim, d, rs, rs.spec.replicas - Math.min(maxScaledDown, unhealthy), maxSurge);
+          }
+          const available = all.reduce((n, rs) => n + (rs.status?.availableReplicas ?? 0), 0);
+          if (available > minAvailable) {
+            const total = available - minAvailable;
+            const rs = activeOld[0];
+            return scaleRS(kcm, sim, d, rs, rs.spec.replicas - Math.min(rs.spec.replicas, total), maxSurge);
+          }
+        }
+      }
+    }
+    syncStatus(kcm, sim, d, all, newRS);
+  },
+
+  onResponse(resp, kcm, sim) {
+    const s = state(kcm);
+    const key = String(resp.ctx!.key);
+    s.inflight.delete(key);
+    const action = resp.ctx!.action;
+    const d = kcm.get('Deployment', ...(key.split('/') as [string, string]));
+    if (!resp.error && d) onSuccess(resp, action as string, d, kcm, sim);
+    kcm.enqueue(NAME, key, sim);
+  },
+};
+
+function onSuccess(resp: ApiResponse, action: string, d: KObject, kcm: ControllerManager, sim: Simulation): void {
+  const rsName = String(resp.ctx!.rs ?? '');
+  if (action === 'create' || action === 'scale') {
+    const from = Number(resp.ctx!.from ?? 0);
+    const to = Number(resp.ctx!.to ?? 0);
+    if (from !== to)
+      sim.recordEvent({
+        type: 'Normal',
+        reason: 'ScalingReplicaSet',
+        message: `Scaled ${to > from ? 'up' : 'down'} replica set ${rsName} from ${from} to ${to}`,
+        source: SOURCE,
+        involvedObject: ref(d),
+      });
+  }
+  if (action === 'create') {
+    // getNewReplicaSet: revision annotation + Progressing=NewReplicaSetCreated, written with UpdateStatus.
+    const next = deepClone(d);
+    next.metadata.annotations = { ...(next.metadata.annotations ?? {}), [REVISION]: String(resp.ctx!.revision) };
+    let conds: DeploymentCondition[] = next.status?.conditions ?? [];
+    conds = setCondition(
+      conds,
+      cond('Progressing', 'True', 'NewReplicaSetCreated', `Created new replica set "${rsName}"`, sim.now),
+    );
+    const all = [...kcm.list('ReplicaSet').filter((rs) => controllerOf(rs)?.uid === d.metadata.uid), resp.object!];
+    next.status = computeStatus(next, all, resp.object!, conds, sim.now);
+    writeStatus(kcm, sim, d, next.status, next.metadata.annotations);
+  }
+}
+
+function findNewRS(d: KObject, all: KObject[]): KObject | undefined {
+  const want = canonicalJson(stripHash(d.spec.template));
+  const matches = all.filter((rs) => canonicalJson(stripHash(rs.spec.template)) === want);
+  // Several matches can only come from a hash collision; the oldest wins (FindNewReplicaSet).
+  return matches.sort((a, b) => (a.metadata.creationTimestamp ?? 0) - (b.metadata.creationTimestamp ?? 0))[0];
+}
+
+function stripHash(template: any): any {
+  const t = deepClone(template ?? {});
+  if (t.metadata?.labels) {
+    delete t.metadata.labels['pod-template-hash'];
+  }
+  return t;
+}
+
+function maxRevision(list: KObject[]): number {
+  return list.reduce((m, rs) => Math.max(m, Number(rs.metadata.annotations?.[REVISION] ?? 0)), 0);
+}
+
+function ref(d: KObject) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    namespace: d.metadata.namespace,
+    name: d.metadata.name,
+    uid: d.metadata.uid,
+  };
+}
+
+function cond(
+  type: string,
+  status: 'True' | 'False' | 'Unknown',
+  reason: string,
+  message: string,
+  now: number,
+): DeploymentCondition {
+  return { type, status, reason, message, lastUpdateTime: now, lastTransitionTime: now };
+}
+
+function createRS(
+  kcm: ControllerManager,
+  sim: Simulation,
+  d: KObject,
+  all: KObject[],
+  replicas: number,
+  maxSurge: number,
+): void {
+  const hash = podTemplateHash(d.spec.template, d.status?.collisionCount ?? 0);
+  const name = `${d.metadata.name}-${hash}`;
+  const revision = maxRevision(all) + 1;
+  const labels = { ...(d.spec.template.metadata?.labels ?? {}), 'pod-template-hash': hash };
+  const annotations: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) {
+    if (k === 'kubectl.kubernetes.io/last-applied-configuration' || k.startsWith('deployment.kubernetes.io/')) continue;
+    annotations[k] = v;
+  }
+  annotations[DESIRED] = String(d.spec.replicas ?? 1);
+  annotations[MAX] = String((d.spec.replicas ?? 1) + maxSurge);
+  annotations[REVISION] = String(revision);
+  const template = deepClone(d.spec.template);
+  template.metadata = { ...(template.metadata ?? {}), labels };
+  const rs: KObject = {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      name,
+      namespace: d.metadata.namespace,
+      labels,
+      annotations,
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: d.metadata.name,
+          uid: d.metadata.uid!,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
+    },
+    spec: {
+      replicas,
+      ...(d.spec.minReadySeconds ? { minReadySeconds: d.spec.minReadySeconds } : {}),
+      selector: {
+        ...deepClone(d.spec.selector),
+        matchLabels: { ...(d.spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash },
+      },
+      template,
+    },
+  };
+  const key = cacheKey(d.metadata.namespace, d.metadata.name);
+  state(kcm).inflight.add(key);
+  kcm.request(
+    sim,
+    NAME,
+    { verb: 'create', resourceKind: 'ReplicaSet', namespace: d.metadata.namespace, body: rs },
+    { key, action: 'create', rs: name, from: 0, to: replicas, revision },
+    {
+      summary: `Deployment controller: no ReplicaSet matches the pod template of ${d.metadata.name}; creating ${name} (pod-template-hash ${hash}) with ${replicas} replicas`,
+      narration: { key: 'deployment.createRS', params: { deploy: d.metadata.name, rs: name, hash, replicas } },
+    },
+  );
+}
+
+function scaleRS(kcm: ControllerManager, sim: Simulation, d: KObject, rs: KObject, to: number, maxSurge: number): void {
+  const annotations = { [DESIRED]: String(d.spec.replicas ?? 1), [MAX]: String((d.spec.replicas ?? 1) + maxSurge) };
+  updateRS(kcm, sim, d, rs, annotations, to, 'scale');
+}
+
+function updateRS(
+  kcm: ControllerManager,
+  sim: Simulation,
+  d: KObject,
+  rs: KObject,
+  annotations: Record<string, string>,
+  replicas: number,
+  action: 'scale' | 'revision',
+): void {
+  const next = deepClone(rs);
+  next.spec.replicas = replicas;
+  next.metadata.annotations = { ...(next.metadata.annotations ?? {}), ...annotations };
+  delete next.status;
+  const key = cacheKey(d.metadata.namespace, d.metadata.name);
+  state(kcm).inflight.add(key);
+  const from = rs.spec.replicas ?? 0;
+  kcm.request(
+    sim,
+    NAME,
+    {
+      verb: 'update',
+      resourceKind: 'ReplicaSet',
+      namespace: rs.metadata.namespace,
+      name: rs.metadata.name,
+      body: next,
+    },
+    { key, action, rs: rs.metadata.name, from, to: replicas },
+    {
+      summary:
+        action === 'scale'
+          ? `Deployment controller: scale ${rs.metadata.name} from ${from} to ${replicas}`
+          : `Deployment controller: ${rs.metadata.name} becomes revision ${annotations[REVISION]}`,
+      narration: {
+        key: action === 'scale' ? 'deployment.scaleRS' : 'deployment.revision',
+        params: { rs: rs.metadata.name, from, to: replicas, deploy: d.metadata.name },
+      },
+    },
+  );
+}
+
+function computeStatus(
+  d: KObject,
+  all: KObject[],
+  newRS: KObject | undefined,
+  conditions: DeploymentCondition[],
+  now: number,
+): any {
+  const replicas = d.spec.replicas ?? 1;
+  const { maxUnavailable } = resolveFenceposts(d);
+  const sum = (f: (rs: KObject) => number) => all.reduce((n, rs) => n + f(rs), 0);
+  const available = sum((rs) => rs.status?.availableReplicas ?? 0);
+  const total = sum((rs) => rs.spec.replicas ?? 0);
+  const status: any = {
+    observedGeneration: d.metadata.generation,
+    replicas: sum((rs) => rs.status?.replicas ?? 0),
+    updatedReplicas: newRS?.status?.replicas ?? 0,
+    readyReplicas: sum((rs) => rs.status?.readyReplicas ?? 0),
+    availableReplicas: available,
+    unavailableReplicas: Math.max(0, total - available),
+  };
+  let conds = conditions;
+  conds =
+    available >= replicas - maxUnavailable
+      ? setCondition(
+          conds,
+          cond('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.', now),
+        )
+      : setCondition(
+          conds,
+          cond(
+            'Available',
+            'False',
+            'MinimumReplicasUnavailable',
+            'Deployment does not have minimum availability.',
+            now,
+          ),
+        );
+  const old = d.status ?? {};
+  const complete =
+    status.updatedReplicas === replicas &&
+    status.replicas === replicas &&
+    available === replicas &&
+    (status.observedGeneration ?? 0) >= (d.metadata.generation ?? 0);
+  const oldOld = (old.replicas ?? 0) - (old.updatedReplicas ?? 0);
+  const newOld = status.replicas - status.updatedReplicas;
+  const progressing =
+    status.updatedReplicas > (old.updatedReplicas ?? 0) ||
+    newOld < oldOld ||
+    status.readyReplicas > (old.readyReplicas ?? 0) ||
+    status.availableReplicas > (old.availableReplicas ?? 0);
+  const rsName = newRS?.metadata.name ?? '';
+  if (complete && newRS) {
+    conds = setCondition(
+      conds,
+      cond('Progressing', 'True', 'NewReplicaSetAvailable', `ReplicaSet "${rsName}" has successfully progressed.`, now),
+    );
+  } else if (progressing && newRS) {
+    const cur = conds.find((c) => c.type === 'Progressing');
+    const c = cond('Progressing', 'True', 'ReplicaSetUpdated', `ReplicaSet "${rsName}" is progressing.`, now);
+    if (cur?.status === 'True') c.lastTransitionTime = cur.lastTransitionTime;
+    conds = [...conds.filter((x) => x.type !== 'Progressing'), c];
+  } else if (newRS) {
+    const cur = conds.find((c) => c.type === 'Progressing');
+    const deadline = (d.spec.progressDeadlineSeconds ?? 600) * 1000;
+    if (
+      cur &&
+      cur.status === 'True' &&
+      cur.reason !== 'NewReplicaSetAvailable' &&
+      now - cur.lastUpdateTime >= deadline
+    ) {
+      conds = setCondition(
+        conds,
+        cond(
+          'Progressing',
+          'False',
+          'ProgressDeadlineExceeded',
+          `ReplicaSet "${rsName}" has timed out progressing.`,
+          now,
+        ),
+      );
+    }
+  }
+  status.conditions = conds;
+  for (const k of ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas'])
+    if (!status[k]) delete status[k];
+  if (d.status?.collisionCount) status.collisionCount = d.status.collisionCount;
+  return status;
+}
+
+function syncStatus(
+  kcm: ControllerManager,
+  sim: Simulation,
+  d: KObject,
+  all: KObject[],
+  newRS: KObject | undefined,
+): void {
+  const status = computeStatus(d, all, newRS, d.status?.conditions ?? [], sim.now);
+  const key = cacheKey(d.metadata.namespace, d.metadata.name);
+  // Requeue at the progress deadline while the rollout is not complete (syncRolloutStatus requeueAfter).
+  const prog = (status.conditions as DeploymentCondition[]).find((c) => c.type === 'Progressing');
+  const s = state(kcm);
+  if (prog && prog.status === 'True' && prog.reason !== 'NewReplicaSetAvailable') {
+    const due = prog.lastUpdateTime + (d.spec.progressDeadlineSeconds ?? 600) * 1000 + 1000;
+    if (s.deadlines.get(key) !== due) {
+      s.deadlines.set(key, due);
+      sim.timer(
+        { component: 'kube-controller-manager' },
+        due - sim.now,
+        'progress-deadline',
+        { controller: NAME, key },
+        true,
+      );
+    }
+  } else s.deadlines.delete(key);
+  if (canonicalJson(stripTimes(status)) === canonicalJson(stripTimes(d.status ?? {}))) return;
+  writeStatus(kcm, sim, d, status);
+}
+
+function stripTimes(status: any): any {
+  const s = deepClone(status);
+  for (const c of s.conditions ?? []) {
+    delete c.lastUpdateTime;
+  }
+  return s;
+}
+
+function writeStatus(
+  kcm: ControllerManager,
+  sim: Simulation,
+  d: KObject,
+  status: any,
+  annotations?: Record<string, string>,
+): void {
+  const next = deepClone(d);
+  next.status = status;
+  if (annotations) next.metadata.annotations = annotations;
+  const key = cacheKey(d.metadata.namespace, d.metadata.name);
+  state(kcm).inflight.add(key);
+  const ready = `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`;
+  kcm.request(
+    sim,
+    NAME,
+    {
+      verb: 'update',
+      resourceKind: 'Deployment',
+      namespace: d.metadata.namespace,
+      name: d.metadata.name,
+      subresource: 'status',
+      body: next,
+    },
+    { key, action: 'status' },
+    {
+      phase: 'status',
+      summary: `Deployment controller: update ${d.metadata.name} status (ready ${ready}, available ${status.availableReplicas ?? 0}, ${(status.conditions ?? []).map((c: DeploymentCondition) => `${c.type}=${c.status}`).join(', ')})`,
+      narration: {
+        key: 'deployment.status',
+        params: { deploy: d.metadata.name, ready, available: status.availableReplicas ?? 0 },
+      },
+    },
+  );
+}

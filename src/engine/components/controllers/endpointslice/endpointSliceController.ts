@@ -1,0 +1,162 @@
+/**
+ * EndpointSlice controller (pkg/controller/endpointslice): for each Service with a selector, keeps slices that
+ * list the selected pods' IPs with ready/serving/terminating conditions (at most 100 endpoints per slice).
+ * It emits no Events on the happy path.
+ */
+import { deepClone } from '../../../kernel/deepClone';
+import {
+  desiredEndpoints,
+  endpointSliceMetadata,
+  endpointsEqual,
+  LABEL_MANAGED_BY,
+  LABEL_SERVICE_NAME,
+  CONTROLLER_NAME,
+  selectorMatches,
+} from '../../../controllers-support/endpointSlices';
+import type { KObject } from '../../../types';
+import type { Controller } from '../Controller';
+import { cacheKey, type ControllerManager } from '../ControllerManager';
+
+const NAME = 'endpointslice';
+const MAX_PER_SLICE = 100;
+
+interface EsState {
+  inflight: Map<string, number>;
+}
+
+function state(kcm: ControllerManager): EsState {
+  let s = kcm.s.ctrl.get(NAME) as EsState | undefined;
+  if (!s) {
+    s = { inflight: new Map() };
+    kcm.s.ctrl.set(NAME, s);
+  }
+  return s;
+}
+
+export const endpointSliceController: Controller = {
+  name: NAME,
+
+  keysFor(ev, kcm) {
+    const o = ev.object;
+    if (o.kind === 'Service') return [cacheKey(o.metadata.namespace, o.metadata.name)];
+    if (o.kind === 'EndpointSlice') {
+      const svc = o.metadata.labels?.[LABEL_SERVICE_NAME];
+      return svc && o.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME
+        ? [cacheKey(o.metadata.namespace, svc)]
+        : [];
+    }
+    if (o.kind === 'Pod') {
+      const keys: string[] = [];
+      for (const svc of kcm.list('Service')) {
+        if (svc.metadata.namespace !== o.metadata.namespace || !svc.spec?.selector) continue;
+        if (
+          selectorMatches(svc.spec.selector, o.metadata.labels) ||
+          (ev.old && selectorMatches(svc.spec.selector, ev.old.metadata.labels))
+        )
+          keys.push(cacheKey(svc.metadata.namespace, svc.metadata.name));
+      }
+      return keys;
+    }
+    return [];
+  },
+
+  hasPendingWork(kcm) {
+    return state(kcm).inflight.size > 0;
+  },
+
+  reconcile(key, kcm, sim) {
+    const s = state(kcm);
+    if (s.inflight.has(key)) return;
+    const [ns, name] = key.split('/');
+    const svc = kcm.get('Service', ns, name);
+    if (!svc || !svc.spec?.selector || Object.keys(svc.spec.selector).length === 0) return;
+    const pods = kcm.list('Pod').filter((p) => p.metadata.namespace === ns);
+    const want = desiredEndpoints(svc, pods, kcm.list('Node'));
+    const chunks: Array<{ endpoints: any[]; ports: any[] }> = [];
+    for (const g of want.groups.length ? want.groups : [{ endpoints: [], ports: [] }])
+      for (let i = 0; i < Math.max(1, g.endpoints.length); i += MAX_PER_SLICE)
+        chunks.push({ endpoints: g.endpoints.slice(i, i + MAX_PER_SLICE), ports: g.ports });
+    const existing = kcm
+      .list('EndpointSlice')
+      .filter(
+        (es) =>
+          es.metadata.namespace === ns &&
+          es.metadata.labels?.[LABEL_SERVICE_NAME] === name &&
+          es.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME,
+      )
+      .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+    let sent = 0;
+    chunks.forEach((chunk, i) => {
+      const cur = existing[i];
+      if (!cur) {
+        const meta = endpointSliceMetadata(svc);
+        const body: KObject = {
+          apiVersion: 'discovery.k8s.io/v1',
+          kind: 'EndpointSlice',
+          metadata: meta as never,
+          addressType: 'IPv4',
+          endpoints: chunk.endpoints,
+          ports: chunk.ports,
+        };
+        sent++;
+        kcm.request(
+          sim,
+          NAME,
+          { verb: 'create', resourceKind: 'EndpointSlice', namespace: ns, body },
+          { key, action: 'create' },
+          {
+            phase: 'network',
+            summary: `EndpointSlice controller: Service ${name} has no EndpointSlice yet; creating one with ${chunk.endpoints.length} endpoint(s)`,
+            narration: { key: 'endpointslice.create', params: { svc: name, count: chunk.endpoints.length } },
+          },
+        );
+      } else if (!endpointsEqual(cur, chunk)) {
+        const next = deepClone(cur);
+        next.endpoints = chunk.endpoints;
+        next.ports = chunk.ports;
+        const ready = chunk.endpoints.filter((e) => e.conditions?.ready).length;
+        sent++;
+        kcm.request(
+          sim,
+          NAME,
+          { verb: 'update', resourceKind: 'EndpointSlice', namespace: ns, name: cur.metadata.name, body: next },
+          { key, action: 'update' },
+          {
+            phase: 'network',
+            summary: `EndpointSlice controller: ${cur.metadata.name} now lists ${chunk.endpoints.length} endpoint(s), ${ready} ready`,
+            narration: {
+              key: 'endpointslice.update',
+              params: { slice: cur.metadata.name, svc: name, count: chunk.endpoints.length, ready },
+            },
+          },
+        );
+      }
+    });
+    for (const extra of existing.slice(chunks.length)) {
+      sent++;
+      kcm.request(
+        sim,
+        NAME,
+        { verb: 'delete', resourceKind: 'EndpointSlice', namespace: ns, name: extra.metadata.name },
+        { key, action: 'delete' },
+        {
+          phase: 'network',
+          summary: `EndpointSlice controller: ${extra.metadata.name} is no longer needed`,
+          narration: { key: 'endpointslice.delete', params: { slice: extra.metadata.name } },
+        },
+      );
+    }
+    if (sent) s.inflight.set(key, sent);
+  },
+
+  onResponse(resp, kcm, sim) {
+    const s = state(kcm);
+    // endpointSliceTracker: remember what we just wrote so the next sync does not act on a stale cache.
+    if (resp.object && !resp.error) kcm.remember(resp.object, resp.ctx!.action === 'delete');
+    const key = String(resp.ctx!.key);
+    const n = (s.inflight.get(key) ?? 1) - 1;
+    if (n <= 0) s.inflight.delete(key);
+    else s.inflight.set(key, n);
+    if (n <= 0) kcm.enqueue(NAME, key, sim);
+  },
+};

@@ -1,0 +1,324 @@
+/**
+ * ReplicaSet controller (pkg/controller/replicaset): keeps `spec.replicas` active pods. Creates in slow-start
+ * batches (1, 2, 4, … at most 500 per sync) with expectations so it never double-creates while its cache catches
+ * up; deletes by ranking; reports status. Events: SuccessfulCreate / FailedCreate / SuccessfulDelete.
+ */
+import { deepClone } from '../../../kernel/deepClone';
+import type { Simulation } from '../../../kernel/Simulation';
+import { canonicalJson } from '../../../objects/names';
+import type { KObject } from '../../../types';
+import type { Controller } from '../Controller';
+import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
+import { isPodActive, isPodAvailable, isPodReady, podsToDelete, selectorMatches } from './podHelpers';
+
+const NAME = 'replicaset';
+const SOURCE = 'replicaset-controller';
+const BURST = 500;
+
+interface Batch {
+  remaining: number;
+  size: number;
+  outstanding: number;
+}
+
+interface RsState {
+  expectAdd: Map<string, number>;
+  expectDel: Map<string, number>;
+  batches: Map<string, Batch>;
+  failures: Map<string, number>;
+  inflightStatus: Set<string>;
+}
+
+function state(kcm: ControllerManager): RsState {
+  let s = kcm.s.ctrl.get(NAME) as RsState | undefined;
+  if (!s) {
+    s = {
+      expectAdd: new Map(),
+      expectDel: new Map(),
+      batches: new Map(),
+      failures: new Map(),
+      inflightStatus: new Set(),
+    };
+    kcm.s.ctrl.set(NAME, s);
+  }
+  return s;
+}
+
+export const replicaSetController: Controller = {
+  name: NAME,
+
+  keysFor(ev, kcm) {
+    const o = ev.object;
+    if (o.kind === 'ReplicaSet') return [cacheKey(o.metadata.namespace, o.metadata.name)];
+    if (o.kind === 'Pod') {
+      const ref = controllerOf(o);
+      if (ref?.kind !== 'ReplicaSet') return [];
+      const key = cacheKey(o.metadata.namespace, ref.name);
+      const s = state(kcm);
+      // Expectations are lowered when the informer observes the change (CreationObserved / DeletionObserved).
+      if (ev.type === 'ADDED') lower(s.expectAdd, key);
+      if (
+        ev.type === 'DELETED' ||
+        (ev.type === 'MODIFIED' &&
+          o.metadata.deletionTimestamp !== undefined &&
+          ev.old?.metadata.deletionTimestamp === undefined)
+      )
+        lower(s.expectDel, key);
+      return [key];
+    }
+    return [];
+  },
+
+  hasPendingWork(kcm) {
+    const s = state(kcm);
+    return s.batches.size > 0 || s.inflightStatus.size > 0 || [...s.expectAdd.values()].some((n) => n > 0);
+  },
+
+  onTimer(name, data, kcm, sim) {
+    if (name === 'retry') kcm.enqueue(NAME, String(data.key), sim);
+  },
+
+  reconcile(key, kcm, sim) {
+    const s = state(kcm);
+    const [ns, name] = key.split('/');
+    const rs = kcm.get('ReplicaSet', ns, name);
+    if (!rs) return;
+    const owned = kcm
+      .list('Pod')
+      .filter((p) => p.metadata.namespace === ns && controllerOf(p)?.uid === rs.metadata.uid);
+    const active = owned.filter(isPodActive);
+    const satisfied = !(s.expectAdd.get(key) ?? 0) && !(s.expectDel.get(key) ?? 0) && !s.batches.has(key);
+    if (satisfied && rs.metadata.deletionTimestamp === undefined) {
+      const diff = active.length - (rs.spec.replicas ?? 0);
+      if (diff < 0) return startCreates(kcm, sim, rs, key, Math.min(-diff, BURST));
+      if (diff > 0) return deletePods(kcm, sim, rs, key, podsToDelete(active, Math.min(diff, BURST)));
+    }
+    syncStatus(kcm, sim, rs, key, owned);
+  },
+
+  onResponse(resp, kcm, sim) {
+    const s = state(kcm);
+    const key = String(resp.ctx!.key);
+    const [ns, name] = key.split('/');
+    const rs = kcm.get('ReplicaSet', ns, name);
+    const involved = rs ? ref(rs) : { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: ns, name };
+    const action = resp.ctx!.action;
+    if (action === 'status') {
+      s.inflightStatus.delete(key);
+      return;
+    }
+    if (action === 'delete') {
+      if (resp.error) {
+        lower(s.expectDel, key);
+        sim.recordEvent({
+          type: 'Warning',
+          reason: 'FailedDelete',
+          message: `Error deleting: ${resp.error.message}`,
+          source: SOURCE,
+          involvedObject: involved,
+        });
+      } else
+        sim.recordEvent({
+          type: 'Normal',
+          reason: 'SuccessfulDelete',
+          message: `Deleted pod: ${resp.ctx!.pod}`,
+          source: SOURCE,
+          involvedObject: involved,
+        });
+      return;
+    }
+    // create
+    const b = s.batches.get(key);
+    if (resp.error || resp.unreachable) {
+      lower(s.expectAdd, key);
+      const message = resp.error
+        ? `Error creating: ${resp.error.message}`
+        : 'Error creating: the server is currently unable to handle the request';
+      sim.recordEvent({ type: 'Warning', reason: 'FailedCreate', message, source: SOURCE, involvedObject: involved });
+      if (b) {
+        // A failed batch aborts the rest of the slow start; expectations for unsent pods are dropped.
+        b.outstanding--;
+        if (b.outstanding <= 0) {
+          s.batches.delete(key);
+          s.expectAdd.set(key, 0);
+        }
+      }
+      const n = (s.failures.get(key) ?? 0) + 1;
+      s.failures.set(key, n);
+      // ItemExponentialFailureRateLimiter(5ms, 1000s).
+      sim.timer({ component: 'kube-controller-manager' }, Math.min(5 * 2 ** (n - 1), 1_000_000), 'retry', {
+        controller: NAME,
+        key,
+      });
+      return;
+    }
+    s.failures.delete(key);
+    sim.recordEvent({
+      type: 'Normal',
+      reason: 'SuccessfulCreate',
+      message: `Created pod: ${resp.object!.metadata.name}`,
+      source: SOURCE,
+      involvedObject: involved,
+    });
+    if (!b) return;
+    b.outstanding--;
+    if (b.outstanding === 0) {
+      if (b.remaining > 0 && rs) {
+        b.size = Math.min(b.size * 2, b.remaining);
+        sendBatch(kcm, sim, rs, key, b);
+      } else {
+        s.batches.delete(key);
+        kcm.enqueue(NAME, key, sim);
+      }
+    }
+  },
+};
+
+function lower(m: Map<string, number>, key: string): void {
+  const n = m.get(key) ?? 0;
+  if (n > 0) m.set(key, n - 1);
+}
+
+function ref(rs: KObject) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    namespace: rs.metadata.namespace,
+    name: rs.metadata.name,
+    uid: rs.metadata.uid,
+  };
+}
+
+function startCreates(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, count: number): void {
+  const s = state(kcm);
+  s.expectAdd.set(key, count);
+  const b: Batch = { remaining: count, size: 1, outstanding: 0 };
+  s.batches.set(key, b);
+  sendBatch(kcm, sim, rs, key, b);
+}
+
+/** slowStartBatch: send `size` creates; the next batch (double) starts when all of them have answered. */
+function sendBatch(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, b: Batch): void {
+  const n = Math.min(b.size, b.remaining);
+  b.remaining -= n;
+  b.outstanding = n;
+  const total = rs.spec.replicas ?? 0;
+  for (let i = 0; i < n; i++) {
+    kcm.request(
+      sim,
+      NAME,
+      { verb: 'create', resourceKind: 'Pod', namespace: rs.metadata.namespace, body: podFromTemplate(rs) },
+      { key, action: 'create' },
+      {
+        summary: `ReplicaSet controller: ${rs.metadata.name} wants ${total} pods; creating one from its template (slow-start batch of ${n})`,
+        narration: { key: 'replicaset.createPod', params: { rs: rs.metadata.name, replicas: total, batch: n } },
+      },
+    );
+  }
+}
+
+/** GetPodFromTemplate: generateName `<rs>-`, template labels and annotations, controller ownerReference. */
+export function podFromTemplate(rs: KObject): KObject {
+  const t = rs.spec.template ?? {};
+  const meta: any = {
+    generateName: `${rs.metadata.name}-`,
+    namespace: rs.metadata.namespace,
+    labels: { ...(t.metadata?.labels ?? {}) },
+    ownerReferences: [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        name: rs.metadata.name,
+        uid: rs.metadata.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ],
+  };
+  if (t.metadata?.annotations) meta.annotations = { ...t.metadata.annotations };
+  return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: deepClone(t.spec) };
+}
+
+function deletePods(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, pods: KObject[]): void {
+  const s = state(kcm);
+  s.expectDel.set(key, pods.length);
+  for (const p of pods) {
+    kcm.request(
+      sim,
+      NAME,
+      { verb: 'delete', resourceKind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name },
+      { key, action: 'delete', pod: p.metadata.name },
+      {
+        summary: `ReplicaSet controller: ${rs.metadata.name} has more pods than its ${rs.spec.replicas} replicas; deleting ${p.metadata.name}`,
+        narration: {
+          key: 'replicaset.deletePod',
+          params: { rs: rs.metadata.name, replicas: rs.spec.replicas ?? 0, pod: p.metadata.name },
+        },
+      },
+    );
+  }
+}
+
+function syncStatus(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, owned: KObject[]): void {
+  const s = state(kcm);
+  if (s.inflightStatus.has(key)) return;
+  const active = owned.filter(isPodActive);
+  const minReady = rs.spec.minReadySeconds ?? 0;
+  const templateLabels = rs.spec.template?.metadata?.labels ?? {};
+  const status: any = {
+    replicas: active.length,
+    fullyLabeledReplicas: active.filter((p) => selectorMatches({ matchLabels: templateLabels }, p.metadata.labels))
+      .length,
+    readyReplicas: active.filter(isPodReady).length,
+    availableReplicas: active.filter((p) => isPodAvailable(p, minReady, sim.now)).length,
+    observedGeneration: rs.metadata.generation,
+  };
+  const failures = s.failures.get(key) ?? 0;
+  if (failures > 0)
+    status.conditions = [
+      {
+        type: 'ReplicaFailure',
+        status: 'True',
+        reason: 'FailedCreate',
+        message: 'pods could not be created',
+        lastTransitionTime: sim.now,
+      },
+    ];
+  for (const k of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas'])
+    if (!status[k] && k !== 'replicas') delete status[k];
+  const cur = rs.status ?? {};
+  const strip = (x: any) => ({
+    ...x,
+    conditions: (x.conditions ?? []).map((c: any) => ({ ...c, lastTransitionTime: 0 })),
+  });
+  if (canonicalJson(strip(status)) === canonicalJson(strip(cur))) return;
+  s.inflightStatus.add(key);
+  const next = deepClone(rs);
+  next.status = status;
+  kcm.request(
+    sim,
+    NAME,
+    {
+      verb: 'update',
+      resourceKind: 'ReplicaSet',
+      namespace: rs.metadata.namespace,
+      name: rs.metadata.name,
+      subresource: 'status',
+      body: next,
+    },
+    { key, action: 'status' },
+    {
+      phase: 'status',
+      summary: `ReplicaSet controller: ${rs.metadata.name} status replicas ${status.replicas}, ready ${status.readyReplicas ?? 0}, available ${status.availableReplicas ?? 0}`,
+      narration: {
+        key: 'replicaset.status',
+        params: {
+          rs: rs.metadata.name,
+          replicas: status.replicas,
+          ready: status.readyReplicas ?? 0,
+          available: status.availableReplicas ?? 0,
+        },
+      },
+    },
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * etcd's MVCC keyspace reduced to what the apiserver uses: one global revision bumped once per write
+ * transaction, per-key create/mod revisions, and optimistic-concurrency checks
+ * (staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go). `resourceVersion` is the key's mod revision.
+ */
+import type { KObject } from '../../types';
+
+export interface KeyValue {
+  value: KObject;
+  createRevision: number;
+  modRevision: number;
+}
+
+export interface MvccState {
+  revision: number;
+  kv: Map<string, KeyValue>;
+}
+
+export class MvccStore {
+  constructor(public s: MvccState) {}
+
+  static empty(): MvccStore {
+    return new MvccStore({ revision: 1, kv: new Map() });
+  }
+
+  get revision(): number {
+    return this.s.revision;
+  }
+
+  get(key: string): KObject | undefined {
+    return this.s.kv.get(key)?.value;
+  }
+
+  modRevision(key: string): number {
+    return this.s.kv.get(key)?.modRevision ?? 0;
+  }
+
+  /** Every value whose key starts with `prefix` (a range read), in key order like etcd. */
+  list(prefix: string): KObject[] {
+    const out: Array<[string, KObject]> = [];
+    for (const [k, kv] of this.s.kv) if (k.startsWith(prefix)) out.push([k, kv.value]);
+    out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return out.map((x) => x[1]);
+  }
+
+  /**
+   * Applies a write transaction atomically: one revision for all its ops. The stored value gets
+   * `metadata.resourceVersion` = the new revision. Returns null when a precondition fails.
+   */
+  txn(
+    ops: Array<{ type: 'put' | 'delete'; key: string; value?: KObject; expectModRevision?: number }>,
+  ): { revision: number; values: Array<KObject | null> } | null {
+    for (const op of ops) {
+      if (op.expectModRevision !== undefined && this.modRevision(op.key) !== op.expectModRevision) return null;
+    }
+    const rev = this.s.revision + 1;
+    const values: Array<KObject | null> = [];
+    for (const op of ops) {
+      if (op.type === 'delete') {
+        this.s.kv.delete(op.key);
+        values.push(null);
+        continue;
+      }
+      const prev = this.s.kv.get(op.key);
+      const value = { ...op.value!, metadata: { ...op.value!.metadata, resourceVersion: String(rev) } };
+      this.s.kv.set(op.key, { value, createRevision: prev?.createRevision ?? rev, modRevision: rev });
+      values.push(value);
+    }
+    this.s.revision = rev;
+    return { revision: rev, values };
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * The user's kubectl: client-side apply (GET, then POST with the last-applied-configuration annotation or a PATCH
+ * when the three-way diff is not empty, or nothing when it is), plus the imperative commands interventions use
+ * (delete, scale, set image, rollout undo, cordon, taint). Jobs run one at a time, in order, like a shell.
+ */
+import type { ApplyResult } from '../../api';
+import type { Component } from '../../kernel/Component';
+import { deepClone } from '../../kernel/deepClone';
+import type { Envelope } from '../../kernel/Envelope';
+import type { Simulation } from '../../kernel/Simulation';
+import type { ApiRequest, ApiResponse, Message, UserInfo } from '../../messages';
+import { canonicalJson } from '../../objects/names';
+import { apiVersionOf, kubectlTypeName, lookupResource, type ResourceInfo } from '../../objects/resources';
+import type { Endpoint, KObject, Phase } from '../../types';
+import { requestLabel } from '../apiserver/Apiserver';
+import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
+
+export const KUBECTL: Endpoint = { component: 'kubectl' };
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+export type KubectlJob =
+  | { type: 'apply'; doc: number; obj: KObject; phase?: Phase }
+  | { type: 'delete'; kind: string; namespace?: string; name: string; phase?: Phase }
+  | {
+      type: 'patch';
+      kind: string;
+      namespace?: string;
+      name: string;
+      patch: Record<string, unknown>;
+      okLine: string;
+      subresource?: 'scale' | 'status';
+      phase?: Phase;
+    };
+
+interface Running {
+  job: KubectlJob;
+  stage: 'get' | 'write';
+  reqId: number;
+  info?: ResourceInfo;
+  live?: KObject;
+}
+
+export interface KubectlState {
+  jobs: KubectlJob[];
+  running?: Running;
+  results: ApplyResult[];
+  /** Every line kubectl printed, in order (apply lines, command results, errors). */
+  output: Array<{ seq: number; line: string; ok: boolean }>;
+}
+
+export class Kubectl implements Component<KubectlState> {
+  readonly address = KUBECTL;
+  s: KubectlState = { jobs: [], results: [], output: [] };
+
+  constructor(
+    private user: UserInfo,
+    private filename: string,
+  ) {}
+
+  enqueue(sim: Simulation, jobs: KubectlJob[]): void {
+    this.s.jobs.push(...jobs);
+    if (!this.s.running) sim.timer(KUBECTL, 0, 'next');
+  }
+
+  hasPendingWork(): boolean {
+    return !!this.s.running || this.s.jobs.length > 0;
+  }
+
+  handle(env: Envelope, sim: Simulation): void {
+    const msg = env.msg as Message;
+    if (msg.kind === 'timer' && msg.name === 'next') this.startNext(sim);
+    if (msg.kind === 'api-response') this.onResponse(msg, sim);
+  }
+
+  private startNext(sim: Simulation): void {
+    if (this.s.running) return;
+    const job = this.s.jobs.shift();
+    if (!job) return;
+    if (job.type === 'apply') {
+      const info = lookupResource(job.obj.apiVersion, job.obj.kind);
+      if (!info) {
+        const ns = job.obj.metadata?.namespace ?? '';
+        const line = `error: resource mapping not found for name: "${job.obj.metadata?.name ?? ''}" namespace: "${ns}" from "${this.filename}": no matches for kind "${job.obj.kind}" in version "${job.obj.apiVersion}"\nensure CRDs are installed first`;
+        sim.decide(KUBECTL, {
+          phase: 'submit',
+          verb: 'discovery',
+          label: `no matches for kind "${job.obj.kind}"`,
+          summary: `kubectl's discovery has no ${job.obj.apiVersion} ${job.obj.kind}: the cluster does not serve it, so nothing is sent`,
+          narration: { key: 'kubectl.noMatch', params: { kind: job.obj.kind, version: job.obj.apiVersion } },
+          source: { doc: job.doc, path: 'kind' },
+        });
+        this.finish(sim, {
+          doc: job.doc,
+          line,
+          ok: false,
+          errors: [
+            { path: 'kind', message: `no matches for kind "${job.obj.kind}" in version "${job.obj.apiVersion}"` },
+          ],
+        });
+        return;
+      }
+      const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
+      this.s.running = { job, stage: 'get', reqId: 0, info };
+      this.request(
+        sim,
+        { verb: 'get', resourceKind: info.kind, namespace, name: job.obj.metadata.name, doc: job.doc },
+        job.phase,
+      );
+      return;
+    }
+    const info = lookupResource(job.kind === 'Deployment' || job.kind === 'ReplicaSet' ? 'apps/v1' : 'v1', job.kind)!;
+    this.s.running = { job, stage: 'write', reqId: 0, info };
+    if (job.type === 'delete') {
+      this.request(
+        sim,
+        { verb: 'delete', resourceKind: job.kind, namespace: job.namespace, name: job.name },
+        job.phase ?? 'user',
+      );
+    } else {
+      this.request(
+        sim,
+        { verb: 'patch', resourceKind: job.kind, namespace: job.namespace, name: job.name, patch: job.patch },
+        job.phase ?? 'user',
+      );
+    }
+  }
+
+  private request(sim: Simulation, r: Omit<ApiRequest, 'kind' | 'reqId' | 'user'>, phase: Phase = 'submit'): void {
+    const reqId = sim.nextId('req');
+    this.s.running!.reqId = reqId;
+    const req: ApiRequest = {
+      kind: 'api-request',
+      reqId,
+      user: this.user,
+      showPipeline: r.verb !== 'get',
+      fieldValidation: 'Strict',
+      ...r,
+      ctx: { phase },
+    };
+    const label = requestLabel(req);
+    sim.send(
+      KUBECTL,
+      { component: 'kube-apiserver' },
+      req,
+      {
+        phase,
+        verb: label.split(' ')[0],
+        label,
+        summary: `kubectl sends ${label}`,
+        narration: {
+          key: `kubectl.${r.verb}`,
+          params: { path: label, kind: r.resourceKind, name: r.name ?? r.body?.metadata?.name ?? '' },
+        },
+        object: r.body
+          ? { apiVersion: r.body.apiVersion, kind: r.body.kind, namespace: r.namespace, name: r.body.metadata.name }
+          : undefined,
+        source: r.doc !== undefined ? { doc: r.doc, path: '' } : undefined,
+      },
+      sim.rng('latency').between(2, 5),
+    );
+  }
+
+  private onResponse(resp: ApiResponse, sim: Simulation): void {
+    const run = this.s.running;
+    if (!run || resp.reqId !== run.reqId) return;
+    const job = run.job;
+    const info = run.info!;
+    if (resp.unreachable) {
+      const line = connectionRefusedText(job.type === 'apply', this.filename);
+      return this.finish(sim, job.type === 'apply' ? { doc: job.doc, line, ok: false } : undefined, line);
+    }
+    if (job.type !== 'apply') {
+      let line: string;
+      if (resp.error) line = kubectlErrorText(resp.error, 'patching', undefined);
+      else if (job.type === 'delete') line = `${info.singular} "${job.name}" deleted`;
+      else line = job.okLine;
+      return this.finish(sim, undefined, line, !resp.error);
+    }
+    const typeName = kubectlTypeName(info);
+    const name = job.obj.metadata.name;
+    if (run.stage === 'get') {
+      if (resp.status === 404) {
+        const body = deepClone(job.obj);
+        body.metadata = {
+          ...body.metadata,
+          annotations: { ...(body.metadata.annotations ?? {}), [LAST_APPLIED]: canonicalLastApplied(job.obj) },
+        };
+        run.stage = 'write';
+        const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
+        return this.request(sim, { verb: 'create', resourceKind: info.kind, namespace, body, doc: job.doc }, job.phase);
+      }
+      if (resp.error) {
+        const line = kubectlErrorText(resp.error, 'retrieving', this.filename, {
+          apiVersion: apiVersionOf(info),
+          resource: info.resource,
+          kind: info.kind,
+          name,
+          namespace: info.namespaced ? (job.obj.metadata.namespace ?? 'default') : '',
+        });
+        return this.finish(sim, { doc: job.doc, line, ok: false });
+      }
+      const live = resp.object!;
+      const lastApplied = parseLastApplied(live.metadata.annotations?.[LAST_APPLIED]);
+      if (!threeWayDiffers(job.obj, lastApplied, live)) {
+        sim.decide(KUBECTL, {
+          phase: 'submit',
+          verb: 'diff',
+          label: 'patch is {}',
+          summary: `${typeName}/${name}: the three-way diff between last-applied, live and the file is empty, so nothing is sent`,
+          narration: { key: 'kubectl.unchanged', params: { name: `${typeName}/${name}` } },
+          source: { doc: job.doc, path: '' },
+        });
+        return this.finish(sim, { doc: job.doc, line: `${typeName}/${name} unchanged`, ok: true });
+      }
+      const merged = mergeApplied(live, job.obj, lastApplied);
+      merged.metadata.annotations = {
+        ...(merged.metadata.annotations ?? {}),
+        [LAST_APPLIED]: canonicalLastApplied(job.obj),
+      };
+      run.stage = 'write';
+      run.live = live;
+      const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
+      return this.request(
+        sim,
+        { verb: 'patch', resourceKind: info.kind, namespace, name, body: merged, doc: job.doc },
+        job.phase,
+      );
+    }
+    // write stage
+    const creating = !run.live;
+    if (resp.error) {
+      const line = kubectlErrorText(resp.error, creating ? 'creating' : 'patching', this.filename);
+      const causes = resp.error.details?.causes ?? [];
+      return this.finish(sim, {
+        doc: job.doc,
+        line,
+        ok: false,
+        errors: causes.length
+          ? causes.map((c) => ({ path: c.field, message: line.includes('\n') ? fieldLine(c) : line }))
+          : [{ path: '', message: line }],
+      });
+    }
+    this.finish(sim, { doc: job.doc, line: `${typeName}/${name} ${creating ? 'created' : 'configured'}`, ok: true });
+  }
+
+  private finish(sim: Simulation, result: ApplyResult | undefined, line?: string, ok = false): void {
+    if (result) this.s.results.push(result);
+    const text = result?.line ?? line ?? '';
+    this.s.output.push({ seq: sim.current ?? sim.steps.length - 1, line: text, ok: result?.ok ?? ok });
+    this.s.running = undefined;
+    if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
+  }
+}
+
+function fieldLine(c: { field: string; type: string; value?: string; detail?: string }): string {
+  let body = c.type;
+  if (c.value !== undefined) body += `: ${c.value}`;
+  if (c.detail) body += `: ${c.detail}`;
+  return `${c.field}: ${body}`;
+}
+
+/** Compact JSON of the applied manifest plus a newline, as kubectl stores it. */
+function canonicalLastApplied(obj: KObject): string {
+  const copy = deepClone(obj);
+  if (copy.metadata?.annotations) {
+    delete copy.metadata.annotations[LAST_APPLIED];
+    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
+  }
+  return JSON.stringify(sortKeys(copy)) + '\n';
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+function parseLastApplied(text: string | undefined): KObject | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as KObject;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when applying `applied` would change something: a field differs from live, or was removed since last apply. */
+export function threeWayDiffers(applied: KObject, lastApplied: KObject | undefined, live: KObject): boolean {
+  const cleanApplied = JSON.parse(canonicalLastApplied(applied));
+  if (lastApplied && canonicalJson(cleanApplied) !== canonicalJson(lastApplied)) return true;
+  return !containedIn(cleanApplied, live);
+}
+
+function containedIn(want: unknown, have: unknown): boolean {
+  if (want === null || typeof want !== 'object') return String(want) === String(have) || want === have;
+  if (Array.isArray(want)) {
+    if (!Array.isArray(have) || have.length !== want.length) return false;
+    return want.every((w, i) => containedIn(w, have[i]));
+  }
+  if (!have || typeof have !== 'object') return false;
+  return Object.entries(want as Record<string, unknown>).every(([k, v]) =>
+    containedIn(v, (have as Record<string, unknown>)[k]),
+  );
+}
+
+/** Live object with the applied fields laid over it and fields dropped since the last apply removed. */
+function mergeApplied(live: KObject, applied: KObject, lastApplied: KObject | undefined): KObject {
+  const out = deepClone(live);
+  delete out.status;
+  const overlay = (dst: Record<string, any>, src: Record<string, any>) => {
+    for (const [k, v] of Object.entries(src)) {
+      if (
+        v &&
+        typeof v === 'object' &&
+        !Array.isArray(v) &&
+        dst[k] &&
+        typeof dst[k] === 'object' &&
+        !Array.isArray(dst[k])
+      )
+        overlay(dst[k], v);
+      else dst[k] = deepClone(v);
+    }
+  };
+  const prune = (dst: Record<string, any>, last: Record<string, any>, now: Record<string, any> | undefined) => {
+    for (const [k, v] of Object.entries(last)) {
+      if (now === undefined || !(k in now)) delete dst[k];
+      else if (v && typeof v === 'object' && !Array.isArray(v) && dst[k] && typeof dst[k] === 'object')
+        prune(dst[k], v, now[k]);
+    }
+  };
+  if (lastApplied) prune(out, lastApplied, applied);
+  overlay(out, applied);
+  return out;
+}

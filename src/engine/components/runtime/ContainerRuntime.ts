@@ -1,0 +1,419 @@
+/**
+ * containerd with its CRI plugin, one containerd-shim per sandbox, and runc. It answers the kubelet's CRI calls,
+ * calls CNI ADD/DEL inside RunPodSandbox/StopPodSandbox, keeps the node's image store, runs each container's
+ * program (from the image catalog and the command interpreter) and reports exits through PLEG.
+ */
+import { pullDurationMs, pullFaultMessage, resolveImage } from '../../catalog/images';
+import { containerProgram } from '../../catalog/interpreter';
+import type { Component } from '../../kernel/Component';
+import type { Envelope } from '../../kernel/Envelope';
+import type { Simulation } from '../../kernel/Simulation';
+import type { CriRequest, CriResponse, Message } from '../../messages';
+import type { Endpoint } from '../../types';
+import { TIMINGS } from '../kubelet/timings';
+
+interface SandboxRec {
+  uid: string;
+  name: string;
+  namespace: string;
+  ip?: string;
+}
+
+interface ContainerRec {
+  uid: string;
+  name: string;
+  state: 'created' | 'running' | 'exited';
+  startedAt?: number;
+  exitCode?: number;
+  ignoresSigterm: boolean;
+}
+
+export interface RuntimeState {
+  images: Map<string, { size: number; repoDigest: string }>;
+  sandboxes: Map<string, SandboxRec>;
+  containers: Map<string, ContainerRec>;
+  /** CNI request id → the CRI request waiting for it. */
+  cniPending: Map<number, { req: CriRequest; replyTo: Endpoint; sandboxId: string }>;
+}
+
+export interface RuntimeWorld {
+  registryReachable(): boolean;
+}
+
+export class ContainerRuntime implements Component<RuntimeState> {
+  readonly address: Endpoint;
+  s: RuntimeState = { images: new Map(), sandboxes: new Map(), containers: new Map(), cniPending: new Map() };
+
+  constructor(
+    readonly node: string,
+    private world: RuntimeWorld,
+    preloaded: Array<{ ref: string; size: number }>,
+  ) {
+    this.address = { component: 'container-runtime', node };
+    for (const img of preloaded) {
+      const r = resolveImage(img.ref);
+      if (r.ok) this.s.images.set(r.normalized, { size: r.size, repoDigest: r.repoDigest });
+    }
+  }
+
+  handle(env: Envelope, sim: Simulation): void {
+    const msg = env.msg as Message;
+    if (msg.kind === 'cri') this.onCri(msg, env.from, sim);
+    else if (msg.kind === 'cni-result') this.onCni(msg.reqId, msg.ip, sim);
+    else if (msg.kind === 'timer' && msg.name === 'exit')
+      this.onExit(String(msg.data!.containerId), Number(msg.data!.code), sim);
+  }
+
+  private reply(
+    sim: Simulation,
+    to: Endpoint,
+    req: CriRequest,
+    ok: boolean,
+    delay: number,
+    result?: Record<string, unknown>,
+    error?: string,
+    summary?: string,
+  ): void {
+    const resp: CriResponse = { kind: 'cri-result', reqId: req.reqId, call: req.call, podUid: req.podUid, ok };
+    if (result) resp.result = result;
+    if (error) resp.error = error;
+    const container = req.args.container ? ` ${req.args.container}` : '';
+    sim.send(
+      { ...this.address, part: 'containerd' },
+      to,
+      resp,
+      {
+        phase: 'run',
+        verb: `${req.call} ${ok ? 'OK' : 'error'}`,
+        label: ok ? `${req.call}${container} OK` : `${req.call} failed`,
+        summary: summary ?? (ok ? `${req.call}${container} succeeded` : `${req.call}${container} failed: ${error}`),
+        narration: {
+          key: ok ? 'runtime.ok' : 'runtime.error',
+          params: {
+            call: req.call,
+            container: String(req.args.container ?? ''),
+            error: error ?? '',
+            summary: summary ?? '',
+          },
+        },
+        object: req.args.pod
+          ? {
+              apiVersion: 'v1',
+              kind: 'Pod',
+              namespace: (req.args.pod as any).namespace,
+              name: (req.args.pod as any).name,
+              uid: req.podUid,
+            }
+          : undefined,
+      },
+      delay,
+    );
+  }
+
+  private onCri(req: CriRequest, from: Endpoint, sim: Simulation): void {
+    const lat = sim.rng('latency');
+    switch (req.call) {
+      case 'RunPodSandbox': {
+        const sandboxId = hexId(sim);
+        this.s.sandboxes.set(sandboxId, {
+          uid: req.podUid,
+          name: String(req.args.name),
+          namespace: String(req.args.namespace),
+        });
+        const cniReq = sim.nextId('cni');
+        this.s.cniPending.set(cniReq, { req, replyTo: from, sandboxId });
+        sim.send(
+          { ...this.address, part: 'containerd' },
+          { component: 'cni', node: this.node },
+          {
+            kind: 'cni',
+            reqId: cniReq,
+            command: 'ADD',
+            podUid: req.podUid,
+            podName: String(req.args.name),
+            namespace: String(req.args.namespace),
+          },
+          {
+            phase: 'run',
+            verb: 'ADD',
+            label: 'CNI ADD',
+            summary: `containerd created the network namespace for ${req.args.name} and calls the CNI plugin (ADD) to wire it up`,
+            narration: { key: 'runtime.cniAdd', params: { pod: String(req.args.name) } },
+            object: {
+              apiVersion: 'v1',
+              kind: 'Pod',
+              namespace: String(req.args.namespace),
+              name: String(req.args.name),
+              uid: req.podUid,
+            },
+          },
+          lat.between(...TIMINGS.sandboxMs),
+        );
+        return;
+      }
+      case 'StopPodSandbox': {
+        const sb = this.s.sandboxes.get(String(req.args.sandboxId));
+        const cniReq = sim.nextId('cni');
+        this.s.cniPending.set(cniReq, { req, replyTo: from, sandboxId: String(req.args.sandboxId) });
+        sim.send(
+          { ...this.address, part: 'containerd' },
+          { component: 'cni', node: this.node },
+          {
+            kind: 'cni',
+            reqId: cniReq,
+            command: 'DEL',
+            podUid: req.podUid,
+            podName: sb?.name ?? '',
+            namespace: sb?.namespace ?? '',
+          },
+          {
+            phase: 'run',
+            verb: 'DEL',
+            label: 'CNI DEL',
+            summary: `containerd stops the pause container and calls CNI DEL for ${sb?.name ?? 'the pod'}`,
+            narration: { key: 'runtime.cniDel', params: { pod: sb?.name ?? '' } },
+          },
+          lat.between(20, 80),
+        );
+        return;
+      }
+      case 'ImageStatus': {
+        const r = resolveImage(String(req.args.image));
+        const img = r.ok ? this.s.images.get(r.normalized) : undefined;
+        this.reply(
+          sim,
+          from,
+          req,
+          true,
+          lat.between(...TIMINGS.imageStatusMs),
+          { present: !!img, imageId: img?.repoDigest ?? '' },
+          undefined,
+          img
+            ? `Image ${r.ok ? r.normalized : req.args.image} is in the node's image store`
+            : `Image ${r.ok ? r.normalized : req.args.image} is not on ${this.node}`,
+        );
+        return;
+      }
+      case 'PullImage': {
+        const r = resolveImage(String(req.args.image));
+        const waitedMs = Number(req.args.waitedMs ?? 0);
+        if (!r.ok) {
+          const delay = r.reason === 'InvalidImageName' ? 1 : lat.between(400, 1600);
+          this.reply(sim, from, req, false, delay, { reason: r.reason, waitedMs }, r.message);
+          return;
+        }
+        if (!this.world.registryReachable()) {
+          this.reply(
+            sim,
+            from,
+            req,
+            false,
+            10_000 + lat.between(0, 2000),
+            { reason: 'Unreachable', waitedMs },
+            pullFaultMessage(r.normalized, 'Unreachable'),
+          );
+          return;
+        }
+        const present = this.s.images.has(r.normalized);
+        const pullMs = present ? lat.between(...TIMINGS.manifestCheckMs) : pullDurationMs(r.size, lat.next());
+        this.s.images.set(r.normalized, { size: r.size, repoDigest: r.repoDigest });
+        sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
+        this.reply(
+          sim,
+          from,
+          req,
+          true,
+          pullMs,
+          { imageId: r.repoDigest, size: r.size, pullMs, waitedMs },
+          undefined,
+          `Pulled ${r.normalized} (${(r.size / 1e6).toFixed(1)} MB) in ${(pullMs / 1000).toFixed(3)} s and unpacked it into the image store`,
+        );
+        return;
+      }
+      case 'CreateContainer': {
+        const id = hexId(sim);
+        const spec = req.args.spec as any;
+        const cmd0 = String((spec.command ?? [])[0] ?? '');
+        const base = cmd0.split('/').pop() ?? '';
+        this.s.containers.set(id, {
+          uid: req.podUid,
+          name: String(req.args.container),
+          state: 'created',
+          ignoresSigterm: ['sh', 'bash', 'sleep', 'tail', 'ash'].includes(base),
+        });
+        this.reply(
+          sim,
+          from,
+          req,
+          true,
+          lat.between(...TIMINGS.createContainerMs),
+          { containerId: id },
+          undefined,
+          `Container ${req.args.container} created (id ${id.slice(0, 13)}); its rootfs is a snapshot of the image`,
+        );
+        return;
+      }
+      case 'StartContainer': {
+        const id = String(req.args.containerId);
+        const rec = this.s.containers.get(id);
+        const spec = req.args.spec as any;
+        const image = resolveImage(String(spec.image));
+        if (!rec || !image.ok) return this.reply(sim, from, req, false, 5, undefined, 'container not found');
+        const program = containerProgram(spec, image);
+        const cmd = [
+          ...(spec.command ?? image.config.entrypoint),
+          ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
+        ].join(' ');
+        sim.decide(
+          { ...this.address, part: 'runc' },
+          {
+            phase: 'run',
+            verb: 'runc start',
+            label: `runc start ${rec.name}`,
+            summary: `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`,
+            narration: { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
+          },
+        );
+        if (program.startError) {
+          rec.state = 'exited';
+          rec.exitCode = 128;
+          return this.reply(
+            sim,
+            from,
+            req,
+            false,
+            lat.between(...TIMINGS.startContainerMs),
+            undefined,
+            program.startError.message,
+          );
+        }
+        const delay = lat.between(...TIMINGS.startContainerMs);
+        rec.state = 'running';
+        rec.startedAt = sim.now + delay;
+        const exit = program.timeline.find((op) => op.op === 'exit');
+        if (exit && !program.runsForever)
+          sim.timer(this.address, delay + exit.atMs, 'exit', { containerId: id, code: exit.code ?? 0 });
+        sim.writeRuntime(`node/${this.node}/containers/${id}`, {
+          pod: req.podUid,
+          name: rec.name,
+          state: 'running',
+          startedAt: rec.startedAt,
+        });
+        this.reply(
+          sim,
+          from,
+          req,
+          true,
+          delay,
+          { startedAt: rec.startedAt },
+          undefined,
+          `Container ${rec.name} is running`,
+        );
+        return;
+      }
+      case 'StopContainer': {
+        const id = String(req.args.containerId);
+        const rec = this.s.containers.get(id);
+        const grace = Number(req.args.grace ?? 30) * 1000;
+        const slow = rec?.ignoresSigterm ?? false;
+        const delay = slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
+        const code = slow ? 137 : 0;
+        if (rec) {
+          rec.state = 'exited';
+          rec.exitCode = code;
+        }
+        sim.writeRuntime(`node/${this.node}/containers/${id}`, {
+          pod: req.podUid,
+          name: rec?.name,
+          state: 'exited',
+          exitCode: code,
+        });
+        this.reply(
+          sim,
+          from,
+          req,
+          true,
+          delay,
+          { exitCode: code },
+          undefined,
+          slow
+            ? `${rec?.name} ignored SIGTERM (PID 1 without a handler); SIGKILL after the ${grace / 1000}s grace period, exit code 137`
+            : `${rec?.name} exited on SIGTERM`,
+        );
+        return;
+      }
+      default:
+        this.reply(sim, from, req, true, 1);
+    }
+  }
+
+  private onCni(cniReqId: number, ip: string | undefined, sim: Simulation): void {
+    const p = this.s.cniPending.get(cniReqId);
+    if (!p) return;
+    this.s.cniPending.delete(cniReqId);
+    const sb = this.s.sandboxes.get(p.sandboxId);
+    if (p.req.call === 'StopPodSandbox') {
+      this.s.sandboxes.delete(p.sandboxId);
+      sim.writeRuntime(`node/${this.node}/sandboxes/${p.sandboxId}`, null);
+      this.reply(sim, p.replyTo, p.req, true, 5, {}, undefined, 'Sandbox stopped and removed');
+      return;
+    }
+    if (sb) sb.ip = ip;
+    sim.decide(
+      { ...this.address, part: 'runc' },
+      {
+        phase: 'run',
+        verb: 'runc start',
+        label: 'start pause',
+        summary: `containerd-shim-runc-v2 starts the pause container (registry.k8s.io/pause:3.10) that holds the pod's namespaces`,
+        narration: { key: 'runtime.pause', params: { pod: sb?.name ?? '' } },
+      },
+    );
+    sim.writeRuntime(`node/${this.node}/sandboxes/${p.sandboxId}`, { pod: p.req.podUid, name: sb?.name, ip });
+    this.reply(
+      sim,
+      p.replyTo,
+      p.req,
+      true,
+      sim.rng('latency').between(30, 120),
+      { sandboxId: p.sandboxId, ip },
+      undefined,
+      `Sandbox ${p.sandboxId.slice(0, 13)} ready; pod IP ${ip}`,
+    );
+  }
+
+  private onExit(id: string, code: number, sim: Simulation): void {
+    const rec = this.s.containers.get(id);
+    if (!rec || rec.state !== 'running') return;
+    rec.state = 'exited';
+    rec.exitCode = code;
+    const finishedAt = sim.now;
+    sim.writeRuntime(`node/${this.node}/containers/${id}`, {
+      pod: rec.uid,
+      name: rec.name,
+      state: 'exited',
+      exitCode: code,
+    });
+    // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
+    sim.send(
+      this.address,
+      { component: 'kubelet', node: this.node },
+      { kind: 'container-event', type: 'ContainerDied', podUid: rec.uid, containerId: id, exitCode: code, finishedAt },
+      {
+        phase: 'run',
+        verb: 'ContainerDied',
+        label: `PLEG: ${rec.name} exited (${code})`,
+        summary: `PLEG relist: container ${rec.name} exited with code ${code}`,
+        narration: { key: 'runtime.died', params: { container: rec.name, code } },
+      },
+      sim.rng('latency').between(...TIMINGS.plegRelistMs),
+    );
+  }
+}
+
+function hexId(sim: Simulation): string {
+  const r = sim.rng('ids');
+  let s = '';
+  for (let i = 0; i < 8; i++) s += r.nextUint32().toString(16).padStart(8, '0');
+  return s;
+}

@@ -1,0 +1,330 @@
+/**
+ * The scheduler's cache view of one cycle: NodeInfo per node with the aggregates every plugin needs, built by
+ * scanning the bound/assumed pods once (pkg/scheduler/framework/types.go NodeInfo.AddPodInfo/update; the cache
+ * snapshot in pkg/scheduler/backend/cache/snapshot.go). Building it is O(nodes + pods), so a cycle stays linear.
+ */
+import type { KObject } from '../../../types';
+import {
+  labelSelectorAsSelector,
+  type LabelMap,
+  type LabelSelector,
+  type Selector,
+  type Taint,
+} from '../../../objects/labels';
+import {
+  addResource,
+  cloneResource,
+  emptyResource,
+  nodeAllocatable,
+  podRequests,
+  resourceFromList,
+  type Resource,
+} from './resource';
+
+export interface AffinityTerm {
+  namespaces: Set<string>;
+  /** null = labels.Nothing() (no namespaceSelector given). */
+  namespaceSelector: Selector;
+  selector: Selector;
+  topologyKey: string;
+}
+
+export interface WeightedAffinityTerm extends AffinityTerm {
+  weight: number;
+}
+
+export interface HostPort {
+  hostIP: string;
+  protocol: string;
+  hostPort: number;
+}
+
+/** The immutable, expensive-to-derive parts of a pod (cached per object). */
+interface PodDerived {
+  requests: Resource;
+  nonZeroRequests: Resource;
+  hostPorts: HostPort[];
+  requiredAffinityTerms: AffinityTerm[];
+  requiredAntiAffinityTerms: AffinityTerm[];
+  preferredAffinityTerms: WeightedAffinityTerm[];
+  preferredAntiAffinityTerms: WeightedAffinityTerm[];
+  hasAffinity: boolean;
+  hasRequiredAntiAffinity: boolean;
+}
+
+export interface PodInfo extends PodDerived {
+  pod: KObject;
+  namespace: string;
+  name: string;
+  key: string;
+  labels: LabelMap;
+  /** spec.priority (set by the Priority admission plugin), 0 when absent (corev1helpers.PodPriority). */
+  priority: number;
+}
+
+export interface NodeInfo {
+  name: string;
+  node: KObject;
+  labels: LabelMap;
+  taints: Taint[];
+  allocatable: Resource;
+  /** Sum of the pods' actual requests (Filter, BalancedAllocation). */
+  requested: Resource;
+  /** Sum with the 100m/200Mi defaults for containers without requests (LeastAllocated). */
+  nonZeroRequested: Resource;
+  pods: PodInfo[];
+  podsWithAffinity: PodInfo[];
+  podsWithRequiredAntiAffinity: PodInfo[];
+  /** framework.HostPortInfo: hostIP → set of `${protocol}/${port}`. */
+  usedPorts: Map<string, Set<string>>;
+  /** Image name (as reported) → size in bytes. */
+  images: Map<string, number>;
+}
+
+export interface ImageState {
+  size: number;
+  numNodes: number;
+}
+
+export interface ClusterObjects {
+  pvcs?: KObject[];
+  pvs?: KObject[];
+  storageClasses?: KObject[];
+  services?: KObject[];
+  replicaSets?: KObject[];
+  statefulSets?: KObject[];
+  replicationControllers?: KObject[];
+  namespaces?: KObject[];
+}
+
+export interface Snapshot {
+  nodes: NodeInfo[];
+  byName: Map<string, NodeInfo>;
+  /** NodeInfos().HavePodsWithAffinityList() */
+  havePodsWithAffinity: NodeInfo[];
+  /** NodeInfos().HavePodsWithRequiredAntiAffinityList() */
+  havePodsWithRequiredAntiAffinity: NodeInfo[];
+  /** Cache-wide image states (imageStates in the scheduler cache): name → size and how many nodes have it. */
+  imageStates: Map<string, ImageState>;
+  objects: ClusterObjects;
+  /** Namespace → labels (NamespaceLister); namespaces not listed get only kubernetes.io/metadata.name. */
+  namespaceLabels(ns: string): LabelMap;
+}
+
+const derivedCache = new WeakMap<KObject, PodDerived>();
+const infoCache = new WeakMap<KObject, PodInfo>();
+const NO_LABELS: LabelMap = {};
+
+function affinityTerms(pod: KObject, terms: any[] | undefined): AffinityTerm[] {
+  const out: AffinityTerm[] = [];
+  for (const t of terms ?? []) out.push(newAffinityTerm(pod, t));
+  return out;
+}
+
+/** framework.newAffinityTerm / getNamespacesFromPodAffinityTerm */
+function newAffinityTerm(pod: KObject, term: any): AffinityTerm {
+  const names = new Set<string>();
+  const nsList: string[] = term?.namespaces ?? [];
+  if (nsList.length === 0 && term?.namespaceSelector == null) names.add(pod.metadata.namespace ?? 'default');
+  else for (const n of nsList) names.add(n);
+  return {
+    namespaces: names,
+    namespaceSelector: labelSelectorAsSelector(term?.namespaceSelector as LabelSelector | undefined),
+    selector: labelSelectorAsSelector(term?.labelSelector as LabelSelector | undefined),
+    topologyKey: term?.topologyKey ?? '',
+  };
+}
+
+function weightedTerms(pod: KObject, terms: any[] | undefined): WeightedAffinityTerm[] {
+  const out: WeightedAffinityTerm[] = [];
+  for (const t of terms ?? []) out.push({ ...newAffinityTerm(pod, t?.podAffinityTerm), weight: t?.weight ?? 0 });
+  return out;
+}
+
+/** schedutil.GetHostPorts: containers plus restartable (sidecar) init containers, hostPort > 0 only. */
+function hostPortsOf(pod: KObject): HostPort[] {
+  const out: HostPort[] = [];
+  const add = (c: any) => {
+    for (const p of c?.ports ?? []) {
+      if (!(p?.hostPort > 0)) continue;
+      out.push({ hostIP: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', hostPort: p.hostPort });
+    }
+  };
+  for (const c of pod.spec?.initContainers ?? []) if (c?.restartPolicy === 'Always') add(c);
+  for (const c of pod.spec?.containers ?? []) add(c);
+  return out;
+}
+
+function derive(pod: KObject): PodDerived {
+  const cached = derivedCache.get(pod);
+  if (cached) return cached;
+  const aff = pod.spec?.affinity;
+  const d: PodDerived = {
+    requests: resourceFromList(podRequests(pod)),
+    nonZeroRequests: resourceFromList(podRequests(pod, { nonMissing: true })),
+    hostPorts: hostPortsOf(pod),
+    requiredAffinityTerms: affinityTerms(pod, aff?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
+    requiredAntiAffinityTerms: affinityTerms(pod, aff?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
+    preferredAffinityTerms: weightedTerms(pod, aff?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution),
+    preferredAntiAffinityTerms: weightedTerms(
+      pod,
+      aff?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution,
+    ),
+    hasAffinity: !!aff && (aff.podAffinity != null || aff.podAntiAffinity != null),
+    hasRequiredAntiAffinity: (aff?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0,
+  };
+  // Pod resources and affinity are immutable once created, so caching by object identity is safe.
+  derivedCache.set(pod, d);
+  return d;
+}
+
+export function podInfo(pod: KObject): PodInfo {
+  const labels = pod.metadata.labels ?? NO_LABELS;
+  const priority = typeof pod.spec?.priority === 'number' ? pod.spec.priority : 0;
+  const cached = infoCache.get(pod);
+  // Rebuilt when labels or priority were replaced on the same object; everything else is immutable.
+  if (cached && cached.labels === labels && cached.priority === priority) return cached;
+  const d = derive(pod);
+  const ns = pod.metadata.namespace ?? 'default';
+  const info: PodInfo = {
+    ...d,
+    pod,
+    namespace: ns,
+    name: pod.metadata.name,
+    key: `${ns}/${pod.metadata.name}`,
+    labels,
+    priority,
+  };
+  infoCache.set(pod, info);
+  return info;
+}
+
+export function isTerminating(p: PodInfo): boolean {
+  return p.pod.metadata.deletionTimestamp != null;
+}
+
+function newNodeInfo(node: KObject): NodeInfo {
+  return {
+    name: node.metadata.name,
+    node,
+    labels: node.metadata.labels ?? {},
+    taints: node.spec?.taints ?? [],
+    allocatable: nodeAllocatable(node),
+    requested: emptyResource(),
+    nonZeroRequested: emptyResource(),
+    pods: [],
+    podsWithAffinity: [],
+    podsWithRequiredAntiAffinity: [],
+    usedPorts: new Map(),
+    images: new Map(),
+  };
+}
+
+function portKey(protocol: string, port: number): string {
+  return `${protocol}/${port}`;
+}
+
+export function addPodToNode(n: NodeInfo, p: PodInfo): void {
+  n.pods.push(p);
+  if (p.hasAffinity) n.podsWithAffinity.push(p);
+  if (p.hasRequiredAntiAffinity) n.podsWithRequiredAntiAffinity.push(p);
+  addResource(n.requested, p.requests);
+  addResource(n.nonZeroRequested, p.nonZeroRequests);
+  for (const hp of p.hostPorts) {
+    let set = n.usedPorts.get(hp.hostIP);
+    if (!set) n.usedPorts.set(hp.hostIP, (set = new Set()));
+    set.add(portKey(hp.protocol, hp.hostPort));
+  }
+}
+
+/**
+ * HostPortInfo.CheckConflict: 0.0.0.0 conflicts with the same protocol/port on any IP; a specific IP conflicts
+ * with itself and with 0.0.0.0.
+ */
+export function hostPortConflict(used: Map<string, Set<string>>, hp: HostPort): boolean {
+  const key = portKey(hp.protocol, hp.hostPort);
+  if (hp.hostIP === '0.0.0.0') {
+    for (const set of used.values()) if (set.has(key)) return true;
+    return false;
+  }
+  return !!used.get('0.0.0.0')?.has(key) || !!used.get(hp.hostIP)?.has(key);
+}
+
+/** A copy of a NodeInfo holding only `pods` (preemption dry runs remove victims this way). */
+export function nodeInfoWithPods(n: NodeInfo, pods: PodInfo[]): NodeInfo {
+  const c = newNodeInfo(n.node);
+  c.allocatable = cloneResource(n.allocatable);
+  c.images = n.images;
+  for (const p of pods) addPodToNode(c, p);
+  return c;
+}
+
+export interface SnapshotInput extends ClusterObjects {
+  nodes: KObject[];
+  podsOnNodes: KObject[];
+  imagesOnNodes?: Record<string, Array<{ name: string; sizeBytes: number }>>;
+  /** Pods to leave out (the pod being scheduled, should it appear among the bound pods). */
+  exclude?: (pod: KObject) => boolean;
+}
+
+export function buildSnapshot(input: SnapshotInput): Snapshot {
+  const nodes: NodeInfo[] = [];
+  const byName = new Map<string, NodeInfo>();
+  for (const node of input.nodes) {
+    const n = newNodeInfo(node);
+    nodes.push(n);
+    byName.set(n.name, n);
+  }
+  for (const pod of input.podsOnNodes) {
+    const nn = pod.spec?.nodeName;
+    const n = nn ? byName.get(nn) : undefined;
+    if (!n) continue;
+    if (input.exclude?.(pod)) continue;
+    addPodToNode(n, podInfo(pod));
+  }
+
+  const imageStates = new Map<string, ImageState>();
+  for (const n of nodes) {
+    const list =
+      input.imagesOnNodes?.[n.name] ??
+      (n.node.status?.images ?? []).flatMap((img: any) =>
+        (img?.names ?? []).map((name: string) => ({ name, sizeBytes: img?.sizeBytes ?? 0 })),
+      );
+    for (const img of list) {
+      if (n.images.has(img.name)) continue;
+      n.images.set(img.name, img.sizeBytes);
+      const st = imageStates.get(img.name);
+      if (st) st.numNodes++;
+      else imageStates.set(img.name, { size: img.sizeBytes, numNodes: 1 });
+    }
+  }
+
+  return finishSnapshot(nodes, byName, imageStates, input);
+}
+
+function finishSnapshot(
+  nodes: NodeInfo[],
+  byName: Map<string, NodeInfo>,
+  imageStates: Map<string, ImageState>,
+  objects: ClusterObjects,
+): Snapshot {
+  const nsLabels = new Map<string, LabelMap>();
+  for (const ns of objects.namespaces ?? []) nsLabels.set(ns.metadata.name, ns.metadata.labels ?? {});
+  return {
+    nodes,
+    byName,
+    havePodsWithAffinity: nodes.filter((n) => n.podsWithAffinity.length > 0),
+    havePodsWithRequiredAntiAffinity: nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0),
+    imageStates,
+    objects,
+    namespaceLabels: (ns) => nsLabels.get(ns) ?? { 'kubernetes.io/metadata.name': ns },
+  };
+}
+
+/** The same snapshot with one node's pods replaced (for preemption's "what if these pods were gone"). */
+export function snapshotWithNode(s: Snapshot, replacement: NodeInfo): Snapshot {
+  const nodes = s.nodes.map((n) => (n.name === replacement.name ? replacement : n));
+  const byName = new Map(s.byName);
+  byName.set(replacement.name, replacement);
+  return finishSnapshot(nodes, byName, s.imageStates, s.objects);
+}

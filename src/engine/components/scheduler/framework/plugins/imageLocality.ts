@@ -1,0 +1,43 @@
+/**
+ * ImageLocality (pkg/scheduler/framework/plugins/imagelocality/image_locality.go): favours nodes that already
+ * have the pod's images. Each present image counts size * (nodes having it / all nodes) (the spread factor
+ * keeps a popular image from dragging every pod to the same node); the sum is clamped to
+ * [23 MiB, 1000 MiB * containers] and scaled to 0..100. So images under 23 MiB score 0 everywhere.
+ */
+import { MAX_NODE_SCORE } from '../normalizeScore';
+import type { Plugin } from '../plugin';
+
+const MB = 1024 * 1024;
+export const MIN_THRESHOLD = 23 * MB;
+export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+
+/** normalizedImageName: append ":latest" when the name has no tag. */
+export function normalizedImageName(name: string): string {
+  if (name.lastIndexOf(':') <= name.lastIndexOf('/')) return name + ':latest';
+  return name;
+}
+
+export function calculatePriority(sumScores: number, numContainers: number): number {
+  const maxThreshold = MAX_CONTAINER_THRESHOLD * numContainers;
+  let s = sumScores;
+  if (s < MIN_THRESHOLD) s = MIN_THRESHOLD;
+  else if (s > maxThreshold) s = maxThreshold;
+  return Math.trunc((MAX_NODE_SCORE * (s - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
+}
+
+export const imageLocality: Plugin = {
+  name: 'ImageLocality',
+  score(ctx, node) {
+    const spec = ctx.pod.pod.spec ?? {};
+    const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+    const total = ctx.snapshot.nodes.length;
+    let sum = 0;
+    for (const c of containers) {
+      const name = normalizedImageName(c?.image ?? '');
+      if (!node.images.has(name)) continue;
+      const st = ctx.snapshot.imageStates.get(name)!;
+      sum += Math.trunc(st.size * (st.numNodes / total));
+    }
+    return calculatePriority(sum, containers.length);
+  },
+};

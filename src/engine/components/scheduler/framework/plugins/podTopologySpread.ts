@@ -1,0 +1,307 @@
+/**
+ * PodTopologySpread (pkg/scheduler/framework/plugins/podtopologyspread/{common,filtering,scoring,plugin}.go).
+ * Filter, for each DoNotSchedule constraint: the node must carry the topology key (else "... (missing required
+ * label)", UnschedulableAndUnresolvable) and `matching pods in its domain + self-match - global minimum` must not
+ * exceed maxSkew (else Unschedulable). Score, for ScheduleAnyway constraints or, when the pod has none, the
+ * system defaults (hostname maxSkew 3, zone maxSkew 5) with a selector from the pod's Services and controlling
+ * ReplicaSet/StatefulSet/ReplicationController: per node Σ cnt·ln(#domains+2) + (maxSkew−1), rounded, then
+ * NormalizeScore = 100·(max+min−s)/max. This is what spreads a Deployment's replicas across nodes.
+ */
+import type { KObject } from '../../../../types';
+import {
+  findMatchingUntoleratedTaint,
+  labelSelectorAsSelector,
+  selectorFromSet,
+  selectorIsEmpty,
+  selectorMatches,
+  type LabelMap,
+  type LabelSelector,
+  type Selector,
+} from '../../../../objects/labels';
+import type { NodeInfo, PodInfo, Snapshot } from '../nodeInfo';
+import { MAX_NODE_SCORE } from '../normalizeScore';
+import type { CycleContext, Plugin } from '../plugin';
+import { newStatus } from '../status';
+import { requiredNodeAffinityMatches } from './nodeAffinity';
+import { doNotScheduleTaint } from './taintToleration';
+
+export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
+export const ERR_REASON_NODE_LABEL_NOT_MATCH = ERR_REASON_CONSTRAINTS_NOT_MATCH + ' (missing required label)';
+
+const HOSTNAME = 'kubernetes.io/hostname';
+const ZONE = 'topology.kubernetes.io/zone';
+
+export interface SpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  selector: Selector;
+  minDomains: number;
+  nodeAffinityPolicy: string;
+  nodeTaintsPolicy: string;
+}
+
+/** plugin.go systemDefaultConstraints */
+const SYSTEM_DEFAULT = [
+  { maxSkew: 3, topologyKey: HOSTNAME, whenUnsatisfiable: 'ScheduleAnyway' },
+  { maxSkew: 5, topologyKey: ZONE, whenUnsatisfiable: 'ScheduleAnyway' },
+];
+
+/** filterTopologySpreadConstraints (matchLabelKeys merged into the selector; NodeInclusionPolicy defaults). */
+function filterConstraints(constraints: any[], podLabels: LabelMap, action: string): SpreadConstraint[] {
+  const out: SpreadConstraint[] = [];
+  for (const c of constraints) {
+    if (c?.whenUnsatisfiable !== action) continue;
+    let selector = labelSelectorAsSelector(c.labelSelector as LabelSelector | undefined);
+    const keys: string[] = c.matchLabelKeys ?? [];
+    if (selector !== null && keys.length > 0) {
+      const extra: Selector = [];
+      for (const k of keys)
+        if (podLabels[k] !== undefined) extra.push({ key: k, operator: 'In', values: [podLabels[k]] });
+      selector = [...selector, ...extra];
+    }
+    out.push({
+      maxSkew: c.maxSkew ?? 1,
+      topologyKey: c.topologyKey,
+      selector,
+      minDomains: c.minDomains ?? 1,
+      nodeAffinityPolicy: c.nodeAffinityPolicy ?? 'Honor',
+      nodeTaintsPolicy: c.nodeTaintsPolicy ?? 'Ignore',
+    });
+  }
+  return out;
+}
+
+/** helper.DefaultSelector: Services selecting the pod, plus the controlling RC/RS/StatefulSet selector. */
+export function defaultSelector(pod: KObject, s: Snapshot): Selector {
+  const ns = pod.metadata.namespace ?? 'default';
+  const labels = pod.metadata.labels ?? {};
+  const set: LabelMap = {};
+  for (const svc of s.objects.services ?? []) {
+    if ((svc.metadata.namespace ?? 'default') !== ns) continue;
+    const sel = svc.spec?.selector as LabelMap | undefined;
+    // Services with nil selectors match nothing, not everything.
+    if (sel == null) continue;
+    if (selectorMatches(selectorFromSet(sel), labels)) Object.assign(set, sel);
+  }
+  let selector: Selector = selectorFromSet(set);
+  const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  if (!owner) return selector;
+  const find = (list: KObject[] | undefined) =>
+    (list ?? []).find((o) => o.metadata.name === owner.name && (o.metadata.namespace ?? 'default') === ns);
+  if (owner.kind === 'ReplicationController' && owner.apiVersion === 'v1') {
+    const rc = find(s.objects.replicationControllers);
+    if (rc) selector = selectorFromSet({ ...set, ...(rc.spec?.selector ?? {}) });
+  } else if ((owner.kind === 'ReplicaSet' || owner.kind === 'StatefulSet') && owner.apiVersion === 'apps/v1') {
+    const obj = find(owner.kind === 'ReplicaSet' ? s.objects.replicaSets : s.objects.statefulSets);
+    if (obj) {
+      const other = labelSelectorAsSelector(obj.spec?.selector as LabelSelector | undefined);
+      if (other !== null) selector = [...(selector ?? []), ...other];
+    }
+  }
+  return selector;
+}
+
+/** buildDefaultConstraints */
+function buildDefaultConstraints(ctx: CycleContext, action: string): SpreadConstraint[] {
+  const cs = filterConstraints(SYSTEM_DEFAULT, ctx.pod.labels, action);
+  if (cs.length === 0) return [];
+  const sel = defaultSelector(ctx.pod.pod, ctx.snapshot);
+  if (selectorIsEmpty(sel)) return [];
+  for (const c of cs) c.selector = sel;
+  return cs;
+}
+
+/** countPodsMatchSelector: skips terminating pods and other namespaces; an empty selector counts nothing. */
+function countPodsMatchSelector(pods: PodInfo[], sel: Selector, ns: string): number {
+  if (selectorIsEmpty(sel)) return 0;
+  let n = 0;
+  for (const p of pods) {
+    if (p.pod.metadata.deletionTimestamp != null || p.namespace !== ns) continue;
+    if (selectorMatches(sel, p.labels)) n++;
+  }
+  return n;
+}
+
+function nodeLabelsMatchSpreadConstraints(labels: LabelMap, cs: SpreadConstraint[]): boolean {
+  for (const c of cs) if (labels[c.topologyKey] === undefined) return false;
+  return true;
+}
+
+/** topologySpreadConstraint.matchNodeInclusionPolicies */
+function matchNodeInclusionPolicies(c: SpreadConstraint, ctx: CycleContext, node: NodeInfo): boolean {
+  if (c.nodeAffinityPolicy === 'Honor' && !requiredNodeAffinityMatches(ctx.pod.pod, node)) return false;
+  if (
+    c.nodeTaintsPolicy === 'Honor' &&
+    findMatchingUntoleratedTaint(node.taints, ctx.pod.pod.spec?.tolerations, doNotScheduleTaint)
+  ) {
+    return false;
+  }
+  return true;
+}
+
+interface PreFilterState {
+  constraints: SpreadConstraint[];
+  /** per constraint: topology value → matching pods */
+  tpPairToMatchNum: Array<Map<string, number>>;
+}
+
+function minMatchNum(st: PreFilterState, i: number): number {
+  const counts = st.tpPairToMatchNum[i];
+  let min = 2147483647; // criticalPaths start at MaxInt32
+  for (const v of counts.values()) if (v < min) min = v;
+  // minDomains: with fewer eligible domains than required, the global minimum is treated as 0.
+  if (counts.size < st.constraints[i].minDomains) min = 0;
+  return min;
+}
+
+interface PreScoreState {
+  constraints: SpreadConstraint[];
+  ignoredNodes: Set<string>;
+  /** per constraint (non-hostname): topology value → matching pods */
+  topologyValueToPodCounts: Array<Map<string, number>>;
+  topologyNormalizingWeight: number[];
+}
+
+const PREFILTER = 'PreFilterPodTopologySpread';
+const PRESCORE = 'PreScorePodTopologySpread';
+
+/** scoreForCount: `maxSkew-1` waters down small differences between domains. */
+export function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): number {
+  return cnt * tpWeight + (maxSkew - 1);
+}
+
+/** Go's math.Round: half away from zero. */
+function goRound(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+export const podTopologySpread: Plugin = {
+  name: 'PodTopologySpread',
+  preFilter(ctx) {
+    const user = ctx.pod.pod.spec?.topologySpreadConstraints ?? [];
+    const constraints =
+      user.length > 0
+        ? filterConstraints(user, ctx.pod.labels, 'DoNotSchedule')
+        : buildDefaultConstraints(ctx, 'DoNotSchedule');
+    if (constraints.length === 0) return { status: newStatus('Skip') };
+    const st: PreFilterState = { constraints, tpPairToMatchNum: constraints.map(() => new Map()) };
+    for (const node of ctx.snapshot.nodes) {
+      if (!nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
+      constraints.forEach((c, i) => {
+        if (!matchNodeInclusionPolicies(c, ctx, node)) return;
+        const value = node.labels[c.topologyKey];
+        const count = countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace);
+        const m = st.tpPairToMatchNum[i];
+        m.set(value, (m.get(value) ?? 0) + count);
+      });
+    }
+    ctx.state.set(PREFILTER, st);
+    return undefined;
+  },
+  filter(ctx, node) {
+    const st = ctx.state.get(PREFILTER) as PreFilterState | undefined;
+    if (!st || st.constraints.length === 0) return undefined;
+    for (let i = 0; i < st.constraints.length; i++) {
+      const c = st.constraints[i];
+      const tpVal = node.labels[c.topologyKey];
+      if (tpVal === undefined) return newStatus('UnschedulableAndUnresolvable', ERR_REASON_NODE_LABEL_NOT_MATCH);
+      const min = minMatchNum(st, i);
+      const selfMatch = selectorMatches(c.selector, ctx.pod.labels) ? 1 : 0;
+      const matchNum = st.tpPairToMatchNum[i].get(tpVal) ?? 0;
+      if (matchNum + selfMatch - min > c.maxSkew) {
+        return newStatus('Unschedulable', ERR_REASON_CONSTRAINTS_NOT_MATCH);
+      }
+    }
+    return undefined;
+  },
+  preScore(ctx, feasible) {
+    if (ctx.snapshot.nodes.length === 0) return newStatus('Skip');
+    const user = ctx.pod.pod.spec?.topologySpreadConstraints ?? [];
+    const constraints =
+      user.length > 0
+        ? filterConstraints(user, ctx.pod.labels, 'ScheduleAnyway')
+        : buildDefaultConstraints(ctx, 'ScheduleAnyway');
+    if (constraints.length === 0) return newStatus('Skip');
+    // Only non-default constraints require every topology key on a node; system defaults let zone-less nodes
+    // still spread by hostname.
+    const requireAll = user.length > 0;
+    const st: PreScoreState = {
+      constraints,
+      ignoredNodes: new Set(),
+      topologyValueToPodCounts: constraints.map(() => new Map()),
+      topologyNormalizingWeight: [],
+    };
+    const topoSize = constraints.map(() => 0);
+    for (const node of feasible) {
+      if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) {
+        st.ignoredNodes.add(node.name);
+        continue;
+      }
+      constraints.forEach((c, i) => {
+        if (c.topologyKey === HOSTNAME) return; // per-node counts are computed in Score
+        const value = node.labels[c.topologyKey] ?? '';
+        if (!st.topologyValueToPodCounts[i].has(value)) {
+          st.topologyValueToPodCounts[i].set(value, 0);
+          topoSize[i]++;
+        }
+      });
+    }
+    st.topologyNormalizingWeight = constraints.map((c, i) => {
+      const sz = c.topologyKey === HOSTNAME ? feasible.length - st.ignoredNodes.size : topoSize[i];
+      return Math.log(sz + 2);
+    });
+    for (const node of ctx.snapshot.nodes) {
+      if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
+      constraints.forEach((c, i) => {
+        if (!matchNodeInclusionPolicies(c, ctx, node)) return;
+        const value = node.labels[c.topologyKey] ?? '';
+        const m = st.topologyValueToPodCounts[i];
+        const cur = m.get(value);
+        if (cur === undefined) return;
+        m.set(value, cur + countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace));
+      });
+    }
+    ctx.state.set(PRESCORE, st);
+    return undefined;
+  },
+  score(ctx, node) {
+    const st = ctx.state.get(PRESCORE) as PreScoreState;
+    if (st.ignoredNodes.has(node.name)) return 0;
+    let score = 0;
+    st.constraints.forEach((c, i) => {
+      const tpVal = node.labels[c.topologyKey];
+      if (tpVal === undefined) return;
+      const cnt =
+        c.topologyKey === HOSTNAME
+          ? countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace)
+          : (st.topologyValueToPodCounts[i].get(tpVal) ?? 0);
+      score += scoreForCount(cnt, c.maxSkew, st.topologyNormalizingWeight[i]);
+    });
+    return goRound(score);
+  },
+  normalizeScore(ctx, scores) {
+    const st = ctx.state.get(PRESCORE) as PreScoreState;
+    let min = Number.MAX_SAFE_INTEGER;
+    let max = 0;
+    const invalid = new Set<string>();
+    for (const s of scores) {
+      if (st.ignoredNodes.has(s.name)) {
+        invalid.add(s.name);
+        continue;
+      }
+      if (s.score < min) min = s.score;
+      if (s.score > max) max = s.score;
+    }
+    for (const s of scores) {
+      if (invalid.has(s.name)) {
+        s.score = 0;
+        continue;
+      }
+      if (max === 0) {
+        s.score = MAX_NODE_SCORE;
+        continue;
+      }
+      s.score = Math.trunc((MAX_NODE_SCORE * (max + min - s.score)) / max);
+    }
+  },
+};

@@ -1,0 +1,282 @@
+/**
+ * The kernel: a virtual clock, one queue of envelopes ordered by (time, order), seeded random streams, per-run id
+ * counters, the etcd keyspace, and the trace being written. Components talk only through `send`; each delivered
+ * envelope becomes one Step. Nothing here reads the wall clock or ambient randomness, so the same input and seed
+ * give the same trace in Node and in the browser.
+ */
+import type { HistoryEntry } from '../api';
+import type { Endpoint, KEvent, ObjectRef, Step } from '../types';
+import { MvccStore, type MvccState } from '../components/etcd/MvccStore';
+import { addressKey, type Component } from './Component';
+import { deepClone } from './deepClone';
+import type { Envelope, StepSpec } from './Envelope';
+import { EventQueue } from './EventQueue';
+import { Rng, type RngState } from './Rng';
+import { EPOCH_MS } from '../api';
+import type { Message } from '../messages';
+
+export interface KernelState {
+  now: number;
+  order: number;
+  queue: Envelope[];
+  rngs: Map<string, RngState>;
+  counters: Map<string, number>;
+  store: MvccState;
+  components: Map<string, unknown>;
+  down: Set<string>;
+  stepCount: number;
+  historyCount: number;
+  foreground: number;
+  /** Event aggregation index: correlation key → event key in the store. */
+  eventIndex: Map<string, string>;
+}
+
+export class Simulation {
+  now = 0;
+  order = 0;
+  readonly queue = new EventQueue<Envelope>();
+  readonly steps: Step[] = [];
+  readonly history: HistoryEntry[] = [];
+  readonly components = new Map<string, Component>();
+  store = MvccStore.empty();
+  down = new Set<string>();
+  private rngs = new Map<string, Rng>();
+  private counters = new Map<string, number>();
+  private eventIndex = new Map<string, string>();
+  /** Queued envelopes that keep the run alive (not background). */
+  foreground = 0;
+  /** Step whose handler is running; sends and events attach to it. */
+  current: number | undefined;
+  /** Cause inherited by timers that fire without a step of their own. */
+  private inheritedCause: number | undefined;
+
+  constructor(readonly seed: number) {}
+
+  // ---- randomness and ids -------------------------------------------------------------------------------------
+
+  rng(stream: string): Rng {
+    let r = this.rngs.get(stream);
+    if (!r) {
+      r = Rng.fromSeed(this.seed, stream);
+      this.rngs.set(stream, r);
+    }
+    return r;
+  }
+
+  nextId(counter: string): number {
+    const n = (this.counters.get(counter) ?? 0) + 1;
+    this.counters.set(counter, n);
+    return n;
+  }
+
+  // ---- components ---------------------------------------------------------------------------------------------
+
+  register(c: Component): void {
+    this.components.set(addressKey(c.address), c);
+  }
+
+  component<T extends Component>(address: Endpoint): T | undefined {
+    return this.components.get(addressKey({ component: address.component, node: address.node })) as T | undefined;
+  }
+
+  isUp(address: Endpoint): boolean {
+    return !this.down.has(addressKey({ component: address.component, node: address.node }));
+  }
+
+  // ---- messaging ----------------------------------------------------------------------------------------------
+
+  /** Queues a message; when delivered it becomes a Step drawn from `step`. */
+  send(from: Endpoint, to: Endpoint, msg: Message, step: StepSpec, delay = 0): void {
+    this.queue.push({
+      time: this.now + Math.max(0, delay),
+      order: this.order++,
+      from,
+      to,
+      msg,
+      cause: this.current ?? this.inheritedCause,
+      step,
+      background: step.background,
+    });
+    if (!step.background) this.foreground++;
+  }
+
+  /** A self-addressed wake-up; not drawn. Background timers do not keep the run alive. */
+  timer(owner: Endpoint, delay: number, name: string, data?: Record<string, unknown>, background = false): void {
+    this.queue.push({
+      time: this.now + Math.max(0, delay),
+      order: this.order++,
+      from: owner,
+      to: owner,
+      msg: { kind: 'timer', name, data },
+      cause: this.current ?? this.inheritedCause,
+      background,
+    });
+    if (!background) this.foreground++;
+  }
+
+  /** Records an internal decision of a component as a step at the current time, and makes it the current step. */
+  decide(at: Endpoint, spec: StepSpec, to: Endpoint = at): number {
+    const step = this.makeStep(at, to, spec, this.current ?? this.inheritedCause);
+    this.current = step.seq;
+    for (const e of spec.events ?? []) this.recordEvent(e);
+    return step.seq;
+  }
+
+  private makeStep(from: Endpoint, to: Endpoint, spec: StepSpec, cause: number | undefined): Step {
+    const step: Step = {
+      seq: this.steps.length,
+      time: this.now,
+      phase: spec.phase,
+      from,
+      to,
+      verb: spec.verb,
+      summary: spec.summary,
+      label: spec.label,
+      narration: spec.narration,
+      events: [],
+      revision: this.store.revision,
+    };
+    if (spec.object) step.object = spec.object;
+    if (cause !== undefined) step.cause = cause;
+    if (spec.source) step.source = spec.source;
+    if (spec.detail) step.detail = spec.detail;
+    if (spec.background) step.background = true;
+    this.steps.push(step);
+    return step;
+  }
+
+  /** Delivers one envelope: draws its step (if any) and runs the receiver. */
+  deliver(env: Envelope): void {
+    if (!env.background) this.foreground--;
+    this.now = env.time;
+    const first = this.steps.length;
+    this.current = undefined;
+    this.inheritedCause = env.cause;
+    if (env.step) {
+      this.current = this.makeStep(env.from, env.to, env.step, env.cause).seq;
+      for (const e of env.step.events ?? []) this.recordEvent(e);
+    }
+    const target = this.component(env.to);
+    if (target && this.isUp(env.to)) {
+      target.handle(env, this);
+    } else if (env.msg && (env.msg as Message).kind === 'api-request') {
+      // Nobody listens: the client sees a refused connection (and retries on its own schedule).
+      const req = env.msg as Extract<Message, { kind: 'api-request' }>;
+      this.queue.push({
+        time: this.now,
+        order: this.order++,
+        from: env.to,
+        to: env.from,
+        msg: { kind: 'api-response', reqId: req.reqId, status: 0, unreachable: true, ctx: req.ctx },
+        cause: this.current,
+      });
+      this.foreground++;
+    }
+    for (let i = first; i < this.steps.length; i++) this.steps[i].revision = this.store.revision;
+  }
+
+  // ---- recorded state -----------------------------------------------------------------------------------------
+
+  /** Appends a playback history entry for the current step. */
+  recordHistory(key: string, value: unknown): void {
+    this.history.push({
+      seq: this.current ?? Math.max(0, this.steps.length - 1),
+      key,
+      value,
+      revision: this.store.revision,
+    });
+  }
+
+  /** Node-local facts (images, sandboxes, iptables) for playback views; not in etcd. */
+  writeRuntime(key: string, value: unknown): void {
+    this.recordHistory(key, value);
+  }
+
+  /**
+   * Records a Kubernetes Event on the current step. Components post Events to the apiserver; drawing each of those
+   * POSTs would double the trace for no insight, so they are stored without a step of their own. Identical events
+   * are aggregated (count, lastTimestamp) as client-go's EventCorrelator does.
+   */
+  recordEvent(e: {
+    type: 'Normal' | 'Warning';
+    reason: string;
+    message: string;
+    source: string;
+    host?: string;
+    involvedObject: ObjectRef & { fieldPath?: string };
+  }): KEvent {
+    const ns = e.involvedObject.namespace ?? 'default';
+    const corr = `${e.source}|${e.involvedObject.uid ?? e.involvedObject.name}|${e.involvedObject.fieldPath ?? ''}|${e.type}|${e.reason}|${e.message}`;
+    const existingKey = this.eventIndex.get(corr);
+    const existing = existingKey ? this.store.get(existingKey) : undefined;
+    let ev: KEvent;
+    let key: string;
+    if (existing && this.now - (existing.lastTimestamp as number) < 600_000) {
+      key = existingKey!;
+      ev = { ...(existing as unknown as KEvent), count: (existing.count as number) + 1, lastTimestamp: this.now };
+    } else {
+      const nanos = (BigInt(EPOCH_MS + this.now) * 1_000_000n + BigInt(this.nextId('event') % 1_000_000)).toString(16);
+      const name = `${e.involvedObject.name}.${nanos}`;
+      key = `/registry/events/${ns}/${name}`;
+      ev = { ...e, firstTimestamp: this.now, lastTimestamp: this.now, count: 1, name, namespace: ns };
+      this.eventIndex.set(corr, key);
+    }
+    const obj = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: ev.name, namespace: ns, creationTimestamp: ev.firstTimestamp },
+      ...ev,
+    };
+    const res = this.store.txn([{ type: 'put', key, value: obj as never }]);
+    if (res) this.recordHistory(key, res.values[0]);
+    const stepIdx = this.current ?? this.steps.length - 1;
+    if (stepIdx >= 0) this.steps[stepIdx].events.push(ev);
+    return ev;
+  }
+
+  // ---- checkpoints --------------------------------------------------------------------------------------------
+
+  snapshot(): KernelState {
+    const rngs = new Map<string, RngState>();
+    for (const [k, r] of this.rngs) rngs.set(k, [...r.state] as RngState);
+    const comps = new Map<string, unknown>();
+    for (const [k, c] of this.components) comps.set(k, deepClone(c.s));
+    return {
+      now: this.now,
+      order: this.order,
+      queue: deepClone(this.queue.items),
+      rngs,
+      counters: new Map(this.counters),
+      store: deepClone(this.store.s),
+      components: comps,
+      down: new Set(this.down),
+      stepCount: this.steps.length,
+      historyCount: this.history.length,
+      foreground: this.foreground,
+      eventIndex: new Map(this.eventIndex),
+    };
+  }
+
+  /** Rewinds to a snapshot taken from this same simulation; the trace after it is dropped. */
+  restore(k: KernelState): void {
+    this.now = k.now;
+    this.order = k.order;
+    this.queue.items = [];
+    for (const e of deepClone(k.queue)) this.queue.push(e);
+    this.rngs = new Map();
+    for (const [name, st] of k.rngs) this.rngs.set(name, new Rng([...st] as RngState));
+    this.counters = new Map(k.counters);
+    this.store = new MvccStore(deepClone(k.store));
+    for (const [key, st] of k.components) {
+      const c = this.components.get(key);
+      if (c) c.s = deepClone(st);
+    }
+    this.down = new Set(k.down);
+    this.steps.length = k.stepCount;
+    this.history.length = k.historyCount;
+    this.foreground = k.foreground;
+    this.eventIndex = new Map(k.eventIndex);
+    this.current = undefined;
+    this.inheritedCause = undefined;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The typed messages components exchange. Vocabulary follows Kubernetes: API requests and responses, etcd
+ * transactions, watch events, CRI and CNI calls, PLEG container events.
+ */
+import type { FieldError, KObject } from './types';
+
+export interface UserInfo {
+  name: string;
+  groups: string[];
+  /** Credentials presented; `invalid` makes authentication fail (401). */
+  credential?: 'valid' | 'invalid';
+}
+
+export type ApiVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
+
+export interface ApiRequest {
+  kind: 'api-request';
+  reqId: number;
+  verb: ApiVerb;
+  /** Kubernetes kind of the addressed resource (`Deployment`, `Pod`…). */
+  resourceKind: string;
+  namespace?: string;
+  name?: string;
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction';
+  body?: KObject;
+  /** For patch: a function-free description of the change (merge patch). */
+  patch?: Record<string, unknown>;
+  /** Delete: grace period seconds (0 = immediate removal). */
+  gracePeriodSeconds?: number;
+  user: UserInfo;
+  /** Opaque continuation data echoed in the response. */
+  ctx?: Record<string, unknown>;
+  /** Show every apiserver pipeline stage as its own step (the user's own kubectl requests). */
+  showPipeline?: boolean;
+  /** Manifest document this request came from. */
+  doc?: number;
+  /** For create: name generation happens server side. */
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+}
+
+export interface StatusError {
+  code: number;
+  reason: string;
+  message: string;
+  details?: { kind?: string; group?: string; name?: string; causes?: FieldError[] };
+}
+
+export interface ApiResponse {
+  kind: 'api-response';
+  reqId: number;
+  status: number;
+  object?: KObject;
+  error?: StatusError;
+  /** Network-level failure (apiserver unreachable). */
+  unreachable?: boolean;
+  ctx?: Record<string, unknown>;
+}
+
+export interface EtcdOp {
+  type: 'put' | 'delete';
+  key: string;
+  value?: KObject;
+  /** Optimistic concurrency: required mod revision (0 = must not exist). */
+  expectModRevision?: number;
+}
+
+export interface EtcdTxn {
+  kind: 'etcd-txn';
+  reqId: number;
+  ops: EtcdOp[];
+  /** Heartbeat writes (node Leases): drawn, but they do not keep a run alive. */
+  background?: boolean;
+}
+
+export interface EtcdResult {
+  kind: 'etcd-result';
+  reqId: number;
+  ok: boolean;
+  revision: number;
+  error?: string;
+  /** The values as stored (with resourceVersion set). */
+  values?: Array<KObject | null>;
+}
+
+export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface WatchEvent {
+  kind: 'watch';
+  type: WatchType;
+  object: KObject;
+  /** The object before this change, when any (lets views show diffs). */
+  old?: KObject;
+}
+
+export type CriCall =
+  | 'RunPodSandbox'
+  | 'PodSandboxStatus'
+  | 'StopPodSandbox'
+  | 'RemovePodSandbox'
+  | 'ImageStatus'
+  | 'PullImage'
+  | 'CreateContainer'
+  | 'StartContainer'
+  | 'StopContainer'
+  | 'RemoveContainer'
+  | 'ExecSync';
+
+export interface CriRequest {
+  kind: 'cri';
+  reqId: number;
+  call: CriCall;
+  podUid: string;
+  args: Record<string, unknown>;
+}
+
+export interface CriResponse {
+  kind: 'cri-result';
+  reqId: number;
+  call: CriCall;
+  podUid: string;
+  ok: boolean;
+  error?: string;
+  result?: Record<string, unknown>;
+}
+
+export interface CniRequest {
+  kind: 'cni';
+  reqId: number;
+  command: 'ADD' | 'DEL';
+  podUid: string;
+  podName: string;
+  namespace: string;
+}
+
+export interface CniResponse {
+  kind: 'cni-result';
+  reqId: number;
+  command: 'ADD' | 'DEL';
+  podUid: string;
+  ip?: string;
+}
+
+/** PLEG: the runtime reports a container state change to the kubelet. */
+export interface ContainerEvent {
+  kind: 'container-event';
+  type: 'ContainerStarted' | 'ContainerDied';
+  podUid: string;
+  containerId: string;
+  exitCode?: number;
+  finishedAt?: number;
+}
+
+export interface Timer {
+  kind: 'timer';
+  name: string;
+  data?: Record<string, unknown>;
+}
+
+export type Message =
+  | ApiRequest
+  | ApiResponse
+  | EtcdTxn
+  | EtcdResult
+  | WatchEvent
+  | CriRequest
+  | CriResponse
+  | CniRequest
+  | CniResponse
+  | ContainerEvent
+  | Timer;

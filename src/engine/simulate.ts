@@ -1,0 +1,341 @@
+/**
+ * Runs a simulation: parse the manifest, build the cluster, let kubectl apply each document, and deliver messages
+ * until the run is quiescent, reaches its virtual-time horizon, or hits the step cap. `Engine` also keeps
+ * checkpoints so a run can be forked at any step with an intervention inserted.
+ */
+import {
+  KUBERNETES_VERSION,
+  type ClusterSpec,
+  type Run,
+  type SimulationInput,
+  type TimedAction,
+  type UserAction,
+} from './api';
+import { applyAction, type ActionWorld } from './actions';
+import { bootstrapObjects, keyOf } from './cluster/bootstrap';
+import { resolveCluster } from './cluster/defaultCluster';
+import { Apiserver } from './components/apiserver/Apiserver';
+import { Cni } from './components/cni/Cni';
+import { ControllerManager } from './components/controllers/ControllerManager';
+import { Etcd } from './components/etcd/Etcd';
+import { KubeProxy } from './components/kube-proxy/KubeProxy';
+import { Kubectl } from './components/kubectl/Kubectl';
+import { Kubelet, adoptRunningPod } from './components/kubelet/Kubelet';
+import { ContainerRuntime } from './components/runtime/ContainerRuntime';
+import { Scheduler } from './components/scheduler/Scheduler';
+import { desiredEndpoints, endpointSliceMetadata } from './controllers-support/endpointSlices';
+import type { KernelState } from './kernel/Simulation';
+import { Simulation } from './kernel/Simulation';
+import { parseManifest } from './manifest/parseManifest';
+import { generateName } from './objects/names';
+import type { KObject } from './types';
+
+export const DEFAULT_HORIZON_MS = 10 * 60_000;
+export const DEFAULT_MAX_STEPS = 200_000;
+const CHECKPOINT_EVERY = 2_000;
+
+export function simulate(input: SimulationInput): Run {
+  return new Engine(input).run();
+}
+
+interface Checkpoint {
+  step: number;
+  kernel: KernelState;
+  world: ActionWorld;
+  actionIndex: number;
+  end?: Run['end'];
+}
+
+export class Engine {
+  readonly cluster: ClusterSpec;
+  readonly seed: number;
+  private sim!: Simulation;
+  private world: ActionWorld = { registryReachable: true };
+  private actions: TimedAction[];
+  private actionIndex = 0;
+  private checkpoints: Checkpoint[] = [];
+  private inputErrors: Run['inputErrors'] = [];
+  private kubectl!: Kubectl;
+
+  constructor(readonly input: SimulationInput) {
+    this.cluster = resolveCluster(input.cluster);
+    this.seed = (input.seed ?? 1) >>> 0;
+    this.actions = sortActions(input.actions ?? []);
+    this.build();
+  }
+
+  private build(): void {
+    const sim = new Simulation(this.seed);
+    this.sim = sim;
+    const cluster = this.cluster;
+    const boot = bootstrapObjects(cluster, sim.rng('bootstrap'));
+    const user = cluster.user ?? {
+      name: 'kubernetes-admin',
+      groups: ['kubeadm:cluster-admins', 'system:authenticated'],
+    };
+    this.kubectl = new Kubectl(
+      {
+        name: user.name,
+        groups: user.groups ?? ['system:authenticated'],
+        credential: user.token === 'invalid' ? 'invalid' : 'valid',
+      },
+      this.input.filename ?? 'manifest.yaml',
+    );
+    sim.register(this.kubectl);
+    sim.register(new Apiserver(cluster));
+    sim.register(new Etcd(cluster.etcdMembers));
+    const kcm = new ControllerManager(() => boot.addressing.map((a) => a.name));
+    sim.register(kcm);
+    const scheduler = new Scheduler();
+    sim.register(scheduler);
+    const world = this.world;
+    const proxies: KubeProxy[] = [];
+    const kubelets: Kubelet[] = [];
+    cluster.nodes.forEach((n, i) => {
+      const a = boot.addressing[i];
+      const running = boot.runningPods.get(n.name) ?? [];
+      const preload = [...(n.images ?? []), ...running.map((r) => r.pod.spec.containers[0].image)].map((ref) => ({
+        ref,
+        size: 0,
+      }));
+      const kubelet = new Kubelet(n.name, a.ip);
+      const cni = new Cni(n.name, a.podCIDR);
+      for (const r of running) {
+        adoptRunningPod(kubelet, r.pod, r.ip);
+        if (!r.pod.spec.hostNetwork) cni.reserve(r.ip, r.pod.metadata.uid!);
+      }
+      sim.register(kubelet);
+      sim.register(new ContainerRuntime(n.name, { registryReachable: () => world.registryReachable }, preload));
+      sim.register(cni);
+      const proxy = new KubeProxy(n.name);
+      sim.register(proxy);
+      proxies.push(proxy);
+      kubelets.push(kubelet);
+    });
+    // EndpointSlices for Services that already select running pods (kube-dns).
+    const pods = boot.objects.filter((o) => o.kind === 'Pod');
+    const nodes = boot.objects.filter((o) => o.kind === 'Node');
+    for (const svc of boot.objects.filter((o) => o.kind === 'Service' && o.spec?.selector)) {
+      const want = desiredEndpoints(
+        svc,
+        pods.filter((p) => p.metadata.namespace === svc.metadata.namespace),
+        nodes,
+      );
+      const meta = endpointSliceMetadata(svc);
+      boot.objects.push({
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: {
+          ...meta,
+          name: generateName(sim.rng('bootstrap'), meta.generateName),
+          uid: `boot-${svc.metadata.name}`,
+          creationTimestamp: svc.metadata.creationTimestamp,
+        } as never,
+        addressType: 'IPv4',
+        endpoints: want.endpoints,
+        ports: want.ports,
+      });
+    }
+    for (const o of boot.objects) {
+      const key = keyOf(o);
+      const res = sim.store.txn([{ type: 'put', key, value: o }]);
+      if (res) sim.history.push({ seq: -1, key, value: res.values[0], revision: res.revision });
+    }
+    const stored = boot.objects.map((o) => sim.store.get(keyOf(o))!);
+    kcm.prime(stored, sim);
+    scheduler.prime(stored);
+    for (const p of proxies)
+      p.prime(
+        stored.filter((o) => o.kind === 'Service' || o.kind === 'EndpointSlice'),
+        sim,
+      );
+    for (let i = 0; i < kubelets.length; i++) {
+      const lease = sim.store.get(`/registry/leases/kube-node-lease/${kubelets[i].node}`);
+      kubelets[i].start(sim, 10_000 + (lease?.spec?.renewTime ?? 0));
+      for (const r of boot.runningPods.get(kubelets[i].node) ?? [])
+        kubelets[i].s.podObjs.set(r.pod.metadata.uid!, sim.store.get(keyOf(r.pod))!);
+    }
+    for (const h of sim.history) h.seq = -1;
+    const parsed = parseManifest(this.input.yaml);
+    this.inputErrors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column }));
+    if (parsed.errors.length === 0) {
+      this.kubectl.enqueue(
+        sim,
+        parsed.docs.map((d) => ({ type: 'apply' as const, doc: d.index, obj: d.object as KObject })),
+      );
+    }
+  }
+
+  /** Runs to the end and returns the trace. */
+  run(): Run {
+    const sim = this.sim;
+    const horizon = this.input.untilMs ?? DEFAULT_HORIZON_MS;
+    const maxSteps = this.input.maxSteps ?? DEFAULT_MAX_STEPS;
+    if (this.inputErrors.length) return this.result({ reason: 'quiescent', time: 0 });
+    for (;;) {
+      this.applyDueActions();
+      if (sim.steps.length - (this.checkpoints.at(-1)?.step ?? -CHECKPOINT_EVERY) >= CHECKPOINT_EVERY)
+        this.checkpoint();
+      const next = sim.queue.peek();
+      const pendingActions = this.actionIndex < this.actions.length;
+      if (sim.steps.length >= maxSteps) return this.finish('step-cap');
+      if (!next) {
+        if (
+          pendingActions &&
+          this.actions[this.actionIndex].atMs !== undefined &&
+          this.actions[this.actionIndex].atMs! <= horizon
+        ) {
+          sim.now = this.actions[this.actionIndex].atMs!;
+          this.applyAction(this.actions[this.actionIndex++].action);
+          continue;
+        }
+        return this.finish('quiescent');
+      }
+      if (next.time > horizon) {
+        sim.now = horizon;
+        return this.finish('horizon');
+      }
+      if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.finish('quiescent');
+      sim.deliver(sim.queue.pop()!);
+    }
+  }
+
+  /**
+   * A stopped kubelet has consequences the cluster has not seen yet (the Lease goes stale, the node controller
+   * taints the node, evicts its pods): keep the run going until they have played out.
+   */
+  private faultConsequencesPending(): boolean {
+    for (const key of this.sim.down) {
+      if (!key.startsWith('kubelet@')) continue;
+      const node = key.slice('kubelet@'.length);
+      const n = this.sim.store.get(`/registry/minions/${node}`);
+      if (!n?.spec?.taints?.some((t: { key: string }) => t.key === 'node.kubernetes.io/unreachable')) return true;
+      const evictable = this.sim.store
+        .list('/registry/pods/')
+        .filter((p) => p.spec?.nodeName === node && p.metadata.deletionTimestamp === undefined)
+        .filter(
+          (p) =>
+            !(p.spec.tolerations ?? []).some(
+              (t: { key?: string; operator?: string; tolerationSeconds?: number }) =>
+                !t.key && t.operator === 'Exists' && t.tolerationSeconds === undefined,
+            ),
+        );
+      if (evictable.length) return true;
+    }
+    return false;
+  }
+
+  private anyPendingWork(): boolean {
+    if (this.faultConsequencesPending()) return true;
+    for (const c of this.sim.components.values())
+      if (this.sim.isUp(c.address) && c.hasPendingWork?.(this.sim)) return true;
+    return false;
+  }
+
+  private applyDueActions(): void {
+    const sim = this.sim;
+    while (this.actionIndex < this.actions.length) {
+      const a = this.actions[this.actionIndex];
+      if (a.atStep !== undefined) {
+        if (sim.steps.length < a.atStep) return;
+      } else if (a.atMs !== undefined) {
+        const next = sim.queue.peek();
+        if (!next || next.time < a.atMs) return;
+        sim.now = Math.max(sim.now, a.atMs);
+      }
+      this.actionIndex++;
+      this.applyAction(a.action);
+    }
+  }
+
+  private applyAction(action: UserAction): void {
+    this.sim.current = undefined;
+    applyAction(action, this.sim, this.world);
+    this.sim.current = undefined;
+  }
+
+  private checkpoint(): void {
+    this.checkpoints.push({
+      step: this.sim.steps.length,
+      kernel: this.sim.snapshot(),
+      world: { ...this.world },
+      actionIndex: this.actionIndex,
+    });
+  }
+
+  private finish(reason: Run['end']['reason']): Run {
+    const sim = this.sim;
+    const labels = {
+      quiescent: 'nothing left to do: the cluster has converged (or is waiting for something that will not come)',
+      horizon: 'the time horizon is reached',
+      'step-cap': 'the step cap is reached',
+    };
+    sim.current = undefined;
+    sim.decide(
+      { component: 'kubectl' },
+      {
+        phase: 'status',
+        verb: 'END',
+        label: `end: ${reason}`,
+        summary: `The run ends at t=${(sim.now / 1000).toFixed(3)}s: ${labels[reason]}`,
+        narration: { key: `end.${reason}`, params: { time: (sim.now / 1000).toFixed(1) } },
+        detail: { type: 'end', reason },
+      },
+    );
+    return this.result({ reason, time: sim.now });
+  }
+
+  private result(end: Run['end']): Run {
+    return {
+      kubernetesVersion: KUBERNETES_VERSION,
+      seed: this.seed,
+      cluster: this.cluster,
+      steps: this.sim.steps,
+      history: this.sim.history,
+      apply: this.kubectl.s.results,
+      output: this.kubectl.s.output,
+      inputErrors: this.inputErrors,
+      end,
+    };
+  }
+
+  /**
+   * A new run that shares this one's first `atStep` steps and then applies `action` (the actions this run had at
+   * or after that step are dropped: the future is replaced). Resumes from the nearest checkpoint.
+   */
+  fork(atStep: number, action: UserAction): Run {
+    const kept = this.actions.filter((a) => a.atStep !== undefined && a.atStep < atStep);
+    const actions: TimedAction[] = [...kept, { atStep, action }];
+    const next = new Engine({ ...this.input, actions });
+    const cp = [...this.checkpoints]
+      .reverse()
+      .find(
+        (c) =>
+          c.step <= atStep &&
+          this.actions.slice(0, c.actionIndex).every((a) => a.atStep !== undefined && a.atStep < atStep),
+      );
+    if (cp) next.resumeFrom(cp, this);
+    return next.run();
+  }
+
+  private resumeFrom(cp: Checkpoint, from: Engine): void {
+    // Share the immutable prefix of the trace, then rewind the kernel to the checkpoint.
+    this.sim.steps.length = 0;
+    this.sim.history.length = 0;
+    for (let i = 0; i < cp.step; i++) this.sim.steps.push(from.sim.steps[i]);
+    for (const h of from.sim.history) {
+      if (this.sim.history.length >= cp.kernel.historyCount) break;
+      this.sim.history.push(h);
+    }
+    this.sim.restore(cp.kernel);
+    this.world.registryReachable = cp.world.registryReachable;
+    this.actionIndex = cp.actionIndex;
+    this.checkpoints = from.checkpoints.filter((c) => c.step <= cp.step);
+  }
+}
+
+function sortActions(actions: TimedAction[]): TimedAction[] {
+  return [...actions].sort(
+    (a, b) => (a.atStep ?? Infinity) - (b.atStep ?? Infinity) || (a.atMs ?? Infinity) - (b.atMs ?? Infinity),
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The one-line-per-step text form of a trace (DESIGN.md §4 `--format text`), also used for golden files:
+ * `#41 3.204s kube-scheduler → kube-apiserver  POST /api/v1/namespaces/default/pods/web-…/binding`.
+ * Events recorded at a step follow it, indented, so a golden diff shows behaviour and Kubernetes output together.
+ */
+import type { Endpoint, Step } from '../types';
+
+export function endpointText(e: Endpoint): string {
+  return `${e.component}${e.node ? `@${e.node}` : ''}${e.part ? `/${e.part}` : ''}`;
+}
+
+export function formatStep(s: Step): string {
+  const where =
+    s.from.component === s.to.component && s.from.node === s.to.node
+      ? endpointText(s.from)
+      : `${endpointText(s.from)} → ${endpointText(s.to)}`;
+  return `#${s.seq} ${(s.time / 1000).toFixed(3)}s ${where}  ${s.label}${s.background ? '  (background)' : ''}`;
+}
+
+export function formatTrace(steps: readonly Step[], opts: { events?: boolean; summaries?: boolean } = {}): string {
+  const lines: string[] = [];
+  for (const s of steps) {
+    lines.push(formatStep(s));
+    if (opts.summaries) lines.push(`    ${s.summary}`);
+    if (opts.events !== false)
+      for (const e of s.events)
+        lines.push(
+          `    ${e.type} ${e.reason} ${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name} (${e.source}): ${e.message}${e.count > 1 ? ` (x${e.count})` : ''}`,
+        );
+  }
+  return lines.join('\n');
+}
