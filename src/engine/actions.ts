@@ -43,7 +43,11 @@ export function describeAction(a: UserAction): string {
   }
 }
 
-export function applyAction(a: UserAction, sim: Simulation, world: ActionWorld): void {
+export function applyAction(action: UserAction, sim: Simulation, world: ActionWorld): void {
+  const a: UserAction =
+    action.type === 'delete-pod'
+      ? { ...action, name: resolvePodName(action.name, action.namespace ?? 'default', sim) }
+      : action;
   const kubectl = sim.component<Kubectl>({ component: 'kubectl' })!;
   const ns = (x: { namespace?: string }) => x.namespace ?? 'default';
   const job = (j: KubectlJob) => {

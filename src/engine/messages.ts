@@ -36,6 +36,8 @@ export interface ApiRequest {
   doc?: number;
   /** For create: name generation happens server side. */
   fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+  /** Client-side apply: the manifest as written, which strict field validation checks (not the merged object). */
+  appliedConfig?: KObject;
 }
 
 export interface StatusError {

@@ -32,7 +32,7 @@ import type { KObject } from './types';
 
 export const DEFAULT_HORIZON_MS = 10 * 60_000;
 export const DEFAULT_MAX_STEPS = 200_000;
-const CHECKPOINT_EVERY = 2_000;
+const CHECKPOINT_EVERY = 5_000;
 
 export function simulate(input: SimulationInput): Run {
   return new Engine(input).run();

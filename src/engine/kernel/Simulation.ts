@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../api';
 import type { Endpoint, KEvent, ObjectRef, Step } from '../types';
 import { MvccStore, type MvccState } from '../components/etcd/MvccStore';
 import { addressKey, type Component } from './Component';
-import { deepClone } from './deepClone';
+import { checkpointClone } from './deepClone';
 import type { Envelope, StepSpec } from './Envelope';
 import { EventQueue } from './EventQueue';
 import { Rng, type RngState } from './Rng';
@@ -240,14 +240,14 @@ export class Simulation {
     const rngs = new Map<string, RngState>();
     for (const [k, r] of this.rngs) rngs.set(k, [...r.state] as RngState);
     const comps = new Map<string, unknown>();
-    for (const [k, c] of this.components) comps.set(k, deepClone(c.s));
+    for (const [k, c] of this.components) comps.set(k, checkpointClone(c.s));
     return {
       now: this.now,
       order: this.order,
-      queue: deepClone(this.queue.items),
+      queue: checkpointClone(this.queue.items),
       rngs,
       counters: new Map(this.counters),
-      store: deepClone(this.store.s),
+      store: checkpointClone(this.store.s),
       components: comps,
       down: new Set(this.down),
       stepCount: this.steps.length,
@@ -262,14 +262,14 @@ export class Simulation {
     this.now = k.now;
     this.order = k.order;
     this.queue.items = [];
-    for (const e of deepClone(k.queue)) this.queue.push(e);
+    for (const e of checkpointClone(k.queue)) this.queue.push(e);
     this.rngs = new Map();
     for (const [name, st] of k.rngs) this.rngs.set(name, new Rng([...st] as RngState));
     this.counters = new Map(k.counters);
-    this.store = new MvccStore(deepClone(k.store));
+    this.store = new MvccStore(checkpointClone(k.store));
     for (const [key, st] of k.components) {
       const c = this.components.get(key);
-      if (c) c.s = deepClone(st);
+      if (c) c.s = checkpointClone(st);
     }
     this.down = new Set(k.down);
     this.steps.length = k.stepCount;

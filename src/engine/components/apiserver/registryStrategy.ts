@@ -3,7 +3,6 @@
  * server-set metadata, initial status, ClusterIP and NodePort allocation, generation bumps.
  */
 import type { Rng } from '../../kernel/Rng';
-import { deepClone } from '../../kernel/deepClone';
 import { generateName, uuid } from '../../objects/names';
 import { canonicalJson } from '../../objects/names';
 import type { KObject } from '../../types';
@@ -70,9 +69,10 @@ export function prepareForUpdate(existing: KObject, incoming: KObject, subresour
   if (subresource === 'status') {
     // Status writers may also carry annotations (the deployment controller's revision annotation).
     const annotations = incoming.metadata?.annotations ?? existing.metadata.annotations;
+    // Share the unchanged (frozen) spec with the stored object: watchers can tell a status-only change by identity.
     return {
-      ...deepClone(existing),
-      metadata: { ...deepClone(existing.metadata), ...(annotations ? { annotations } : {}) },
+      ...existing,
+      metadata: { ...existing.metadata, ...(annotations ? { annotations } : {}) },
       status: incoming.status,
     };
   }

@@ -83,6 +83,8 @@ function isTerminal(p: KObject | undefined): boolean {
 
 function statusOnly(obj: KObject, old: KObject | undefined): boolean {
   if (!old) return false;
+  if (obj.spec === old.spec && obj.metadata.labels === old.metadata.labels)
+    return obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp;
   return (
     canonicalJson(obj.spec ?? null) === canonicalJson(old.spec ?? null) &&
     obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp &&

@@ -17,6 +17,9 @@ export interface MvccState {
 }
 
 export class MvccStore {
+  /** Range-read results by prefix, dropped when a write touches the prefix (reads vastly outnumber writes). */
+  private listCache = new Map<string, KObject[]>();
+
   constructor(public s: MvccState) {}
 
   static empty(): MvccStore {
@@ -37,10 +40,14 @@ export class MvccStore {
 
   /** Every value whose key starts with `prefix` (a range read), in key order like etcd. */
   list(prefix: string): KObject[] {
+    const cached = this.listCache.get(prefix);
+    if (cached) return cached;
     const out: Array<[string, KObject]> = [];
     for (const [k, kv] of this.s.kv) if (k.startsWith(prefix)) out.push([k, kv.value]);
     out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return out.map((x) => x[1]);
+    const list = out.map((x) => x[1]);
+    this.listCache.set(prefix, list);
+    return list;
   }
 
   /**
@@ -56,17 +63,27 @@ export class MvccStore {
     const rev = this.s.revision + 1;
     const values: Array<KObject | null> = [];
     for (const op of ops) {
+      for (const prefix of this.listCache.keys()) if (op.key.startsWith(prefix)) this.listCache.delete(prefix);
       if (op.type === 'delete') {
         this.s.kv.delete(op.key);
         values.push(null);
         continue;
       }
       const prev = this.s.kv.get(op.key);
-      const value = { ...op.value!, metadata: { ...op.value!.metadata, resourceVersion: String(rev) } };
+      // Stored values are immutable snapshots: components copy before changing, and checkpoints share them.
+      const value = deepFreeze({ ...op.value!, metadata: { ...op.value!.metadata, resourceVersion: String(rev) } });
       this.s.kv.set(op.key, { value, createRevision: prev?.createRevision ?? rev, modRevision: rev });
       values.push(value);
     }
     this.s.revision = rev;
     return { revision: rev, values };
   }
+}
+
+/** Freezes an object graph so that an accidental in-place change of a stored object fails loudly. */
+export function deepFreeze<T>(v: T): T {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  Object.freeze(v);
+  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  return v;
 }

@@ -222,7 +222,7 @@ export class Kubectl implements Component<KubectlState> {
       const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
       return this.request(
         sim,
-        { verb: 'patch', resourceKind: info.kind, namespace, name, body: merged, doc: job.doc },
+        { verb: 'patch', resourceKind: info.kind, namespace, name, body: merged, appliedConfig: job.obj, doc: job.doc },
         job.phase,
       );
     }

@@ -9,7 +9,7 @@ import { deepClone } from '../../kernel/deepClone';
 import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
-import type { Endpoint, KObject, SchedulingResult } from '../../types';
+import type { Endpoint, KObject } from '../../types';
 import { requestLabel } from '../apiserver/Apiserver';
 import { runSchedulingCycle } from './framework/scheduleOne';
 
@@ -29,7 +29,6 @@ export interface SchedulerState {
   /** pod key → node while its binding (or volume pre-binding) is in flight. */
   assumed: Map<string, string>;
   waitingVolumes: Map<string, { node: string; claims: string[] }>;
-  lastResult: Map<string, SchedulingResult>;
 }
 
 export class Scheduler implements Component<SchedulerState> {
@@ -43,7 +42,6 @@ export class Scheduler implements Component<SchedulerState> {
     busy: false,
     assumed: new Map(),
     waitingVolumes: new Map(),
-    lastResult: new Map(),
   };
 
   prime(objects: KObject[]): void {
@@ -208,7 +206,6 @@ export class Scheduler implements Component<SchedulerState> {
       },
       sim.rng('scheduler'),
     );
-    this.s.lastResult.set(k, result);
     const attempts = (this.s.attempts.get(k) ?? 0) + 1;
     this.s.attempts.set(k, attempts);
     const ref = podRef(pod);

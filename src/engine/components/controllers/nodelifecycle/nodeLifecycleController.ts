@@ -71,23 +71,36 @@ export const nodeLifecycleController: Controller = {
       const [ns, pod] = key.split('/');
       const p = kcm.get('Pod', ns, pod);
       if (!p || p.metadata.deletionTimestamp !== undefined) return;
+      sim.decide(
+        { ...KCM_ADDRESS, part: 'taint-eviction' },
+        {
+          phase: 'reconcile',
+          verb: 'evict',
+          label: `evict ${pod}`,
+          summary: `Taint eviction: pod ${key} has tolerated ${UNREACHABLE}:NoExecute for its tolerationSeconds; it must go`,
+          narration: { key: 'nodelifecycle.evictDecision', params: { pod: key } },
+          object: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
+          events: [
+            {
+              type: 'Normal',
+              reason: 'TaintManagerEviction',
+              message: `Marking for deletion Pod ${key}`,
+              source: 'taint-eviction-controller',
+              involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
+            },
+          ],
+        },
+      );
       kcm.request(
         sim,
         NAME,
         { verb: 'delete', resourceKind: 'Pod', namespace: ns, name: pod },
         { action: 'evict', pod: key },
         {
-          summary: `Taint eviction: pod ${key} has tolerated ${UNREACHABLE}:NoExecute for its 300 s; deleting it`,
+          summary: `Taint eviction: delete pod ${key}`,
           narration: { key: 'nodelifecycle.evict', params: { pod: key } },
         },
       );
-      sim.recordEvent({
-        type: 'Normal',
-        reason: 'TaintManagerEviction',
-        message: `Marking for deletion Pod ${key}`,
-        source: 'taint-eviction-controller',
-        involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
-      });
     }
   },
 

@@ -203,7 +203,7 @@ export function isTerminating(p: PodInfo): boolean {
   return p.pod.metadata.deletionTimestamp != null;
 }
 
-function newNodeInfo(node: KObject): NodeInfo {
+export function newNodeInfo(node: KObject): NodeInfo {
   return {
     name: node.metadata.name,
     node,
@@ -283,26 +283,36 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     addPodToNode(n, podInfo(pod));
   }
 
-  const imageStates = new Map<string, ImageState>();
-  for (const n of nodes) {
-    const list =
-      input.imagesOnNodes?.[n.name] ??
-      (n.node.status?.images ?? []).flatMap((img: any) =>
-        (img?.names ?? []).map((name: string) => ({ name, sizeBytes: img?.sizeBytes ?? 0 })),
-      );
-    for (const img of list) {
-      if (n.images.has(img.name)) continue;
-      n.images.set(img.name, img.sizeBytes);
-      const st = imageStates.get(img.name);
-      if (st) st.numNodes++;
-      else imageStates.set(img.name, { size: img.sizeBytes, numNodes: 1 });
-    }
-  }
-
-  return finishSnapshot(nodes, byName, imageStates, input);
+  for (const n of nodes) n.images = nodeImages(n.node, input.imagesOnNodes?.[n.name]);
+  return finishSnapshot(nodes, byName, imageStatesOf(nodes), input);
 }
 
-function finishSnapshot(
+/** Image name → size for one node, first report of a name wins (from node.status.images unless given). */
+export function nodeImages(node: KObject, list?: Array<{ name: string; sizeBytes: number }>): Map<string, number> {
+  const images = new Map<string, number>();
+  const reported =
+    list ??
+    (node.status?.images ?? []).flatMap((img: any) =>
+      (img?.names ?? []).map((name: string) => ({ name, sizeBytes: img?.sizeBytes ?? 0 })),
+    );
+  for (const img of reported) if (!images.has(img.name)) images.set(img.name, img.sizeBytes);
+  return images;
+}
+
+/** The cache-wide image states: each image's size as first seen and how many nodes have it. */
+export function imageStatesOf(nodes: NodeInfo[]): Map<string, ImageState> {
+  const imageStates = new Map<string, ImageState>();
+  for (const n of nodes) {
+    for (const [name, size] of n.images) {
+      const st = imageStates.get(name);
+      if (st) st.numNodes++;
+      else imageStates.set(name, { size, numNodes: 1 });
+    }
+  }
+  return imageStates;
+}
+
+export function finishSnapshot(
   nodes: NodeInfo[],
   byName: Map<string, NodeInfo>,
   imageStates: Map<string, ImageState>,

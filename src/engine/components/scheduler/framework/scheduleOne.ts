@@ -23,6 +23,7 @@ import {
   type ClusterObjects,
   type NodeInfo,
   type PodInfo,
+  type Snapshot,
 } from './nodeInfo';
 import {
   newContext,
@@ -206,8 +207,26 @@ export function runSchedulingCycle(input: CycleInput, rng: Rand): SchedulingResu
   if (input.nodes.length === 0) {
     return { nodes: [], message: NO_NODES_AVAILABLE, evaluatedNodes: 0, feasibleNodes: 0 };
   }
-  const options = resolveOptions(input.options);
   const snapshot = buildSnapshot({ ...input, exclude: (p) => isSamePod(p, input.pod) });
+  return scheduleOnSnapshot({ pod: input.pod, snapshot, startIndex: input.startIndex, options: input.options }, rng);
+}
+
+export interface SnapshotCycleInput {
+  /** The pod to schedule. */
+  pod: KObject;
+  /** The cluster as the scheduler's cache sees it, without the pod being scheduled. */
+  snapshot: Snapshot;
+  startIndex?: number;
+  options?: SchedulerOptions;
+}
+
+/** The cycle against a ready snapshot: the scheduler component keeps one up to date instead of rebuilding it. */
+export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): SchedulingResult {
+  const snapshot = input.snapshot;
+  if (snapshot.nodes.length === 0) {
+    return { nodes: [], message: NO_NODES_AVAILABLE, evaluatedNodes: 0, feasibleNodes: 0 };
+  }
+  const options = resolveOptions(input.options);
   const ctx = newContext(podInfo(input.pod), snapshot, options);
   const entries = new Map<string, NodeEntry>();
   for (const n of snapshot.nodes) entries.set(n.name, { node: n.name, reasons: [] });

@@ -1,0 +1,135 @@
+/** The CLI contract (DESIGN.md §4): formats, flags, exit codes 0/1/2, never a stack trace. */
+import { describe, expect, it } from 'vitest';
+import { parseDuration, runCli } from '../cli/runCli';
+import { parseActionSpec } from '../cli/parseActionSpec';
+import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+
+function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX_DEPLOYMENT_AND_SERVICE }, stdin = '') {
+  let out = '';
+  let err = '';
+  const code = runCli(args, {
+    readFile: (p) => {
+      if (!(p in files))
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+      return files[p];
+    },
+    readStdin: () => stdin,
+    stdout: (s) => (out += s),
+    stderr: (s) => (err += s),
+  });
+  return { code, out, err };
+}
+
+describe('simulate CLI', () => {
+  it('text format: one line per step, exit 0', () => {
+    const r = cli(['web.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toMatch(
+      /^#0 0\.\d{3}s kubectl → kube-apiserver {2}GET \/apis\/apps\/v1\/namespaces\/default\/deployments\/web$/,
+    );
+    expect(r.out).toMatch(
+      /kube-scheduler → kube-apiserver {2}POST \/api\/v1\/namespaces\/default\/pods\/web-[a-z0-9-]+\/binding/,
+    );
+  });
+
+  it('json format has the contract fields', () => {
+    const j = JSON.parse(cli(['web.yaml', '--format', 'json']).out);
+    expect(Object.keys(j)).toEqual(
+      expect.arrayContaining(['kubernetesVersion', 'seed', 'cluster', 'steps', 'objects', 'events']),
+    );
+    expect(j.kubernetesVersion).toMatch(/^v1\.34\./);
+    const s = j.steps[0];
+    expect(Object.keys(s)).toEqual(
+      expect.arrayContaining(['seq', 'time', 'phase', 'from', 'to', 'verb', 'summary', 'events']),
+    );
+  });
+
+  it('reads stdin with "-" and honours --nodes, --seed and --until', () => {
+    const r = cli(
+      ['-', '--nodes', '5', '--seed', '9', '--until', '2s', '--format', 'json'],
+      {},
+      NGINX_DEPLOYMENT_AND_SERVICE,
+    );
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.seed).toBe(9);
+    expect(j.cluster.nodes.map((n: { name: string }) => n.name)).toEqual([
+      'control-plane',
+      'node-1',
+      'node-2',
+      'node-3',
+      'node-4',
+      'node-5',
+    ]);
+    expect(j.steps.at(-1).time).toBeLessThanOrEqual(2000);
+  });
+
+  it('--scenario runs a built-in scenario', () => {
+    const r = cli(['--scenario', 'pending-insufficient-cpu', '--format', 'kubectl']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('FailedScheduling');
+    expect(r.out).toMatch(/web-[a-z0-9]+-[a-z0-9]{5} {3}0\/1 {5}Pending/);
+  });
+
+  it('exit 1 when a document is rejected, the rest still simulated', () => {
+    const bad = NGINX_DEPLOYMENT_AND_SERVICE.replace('replicas: 3', 'replica: 3');
+    const r = cli(['bad.yaml', '--format', 'kubectl'], { 'bad.yaml': bad });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      'Error from server (BadRequest): error when creating "bad.yaml": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replica"',
+    );
+    expect(r.out).toContain('service/web created');
+  });
+
+  it('exit 2 for unusable input, with line and column, never a stack trace', () => {
+    const yamlErr = cli(['x.yaml'], { 'x.yaml': 'kind: Pod\nmetadata:\n  name: [oops\n' });
+    expect(yamlErr.code).toBe(2);
+    expect(yamlErr.err).toMatch(/line \d+/);
+    expect(yamlErr.err).not.toMatch(/\n\s+at /);
+    expect(cli(['missing.yaml']).code).toBe(2);
+    expect(cli(['missing.yaml']).err).toContain('the path "missing.yaml" does not exist');
+    expect(cli(['web.yaml', '--format', 'xml']).code).toBe(2);
+    expect(cli(['web.yaml', '--nodes', 'zero']).code).toBe(2);
+    expect(cli(['web.yaml', '--until', 'soon']).code).toBe(2);
+    expect(cli(['web.yaml', '--bogus']).code).toBe(2);
+    expect(cli(['--scenario', 'nope']).code).toBe(2);
+    expect(cli([]).code).toBe(2);
+  });
+
+  it('--action inserts interventions', () => {
+    const r = cli([
+      'web.yaml',
+      '--format',
+      'text',
+      '--action',
+      '20s:delete-pod $pod:web',
+      '--action',
+      '30s:scale deployment/web 1',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/kubectl {2}kubectl delete pod web-/);
+    expect(r.out).toMatch(/kubectl {2}kubectl scale deployment\/web --replicas=1/);
+    expect(cli(['web.yaml', '--action', 'soon:delete-pod x']).code).toBe(2);
+  });
+
+  it('parses durations and action specs', () => {
+    expect(parseDuration('90s')).toBe(90_000);
+    expect(parseDuration('5m')).toBe(300_000);
+    expect(parseDuration('1500ms')).toBe(1500);
+    expect(parseDuration('1h')).toBe(3_600_000);
+    expect(parseDuration('x')).toBeUndefined();
+    expect(parseActionSpec('#12:stop kubelet@node-2')).toEqual({
+      atStep: 12,
+      action: { type: 'stop', component: 'kubelet', node: 'node-2' },
+    });
+    expect(parseActionSpec('1m:stop etcd-1')).toEqual({
+      atMs: 60_000,
+      action: { type: 'stop', component: 'etcd', member: 1 },
+    });
+    expect(parseActionSpec('5s:taint node-1 gpu=true:NoSchedule')).toEqual({
+      atMs: 5000,
+      action: { type: 'taint', node: 'node-1', key: 'gpu', value: 'true', effect: 'NoSchedule' },
+    });
+    expect('error' in parseActionSpec('5s:stop kube-nothing')).toBe(true);
+  });
+});
