@@ -464,6 +464,16 @@ export class Apiserver implements Component<ApiserverState> {
     const stored = res.values?.[0] ?? undefined;
     const obj = stored ?? p.old!;
     this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
+    if (p.op === 'create' && !p.info.simulated) {
+      sim.decide(APISERVER, {
+        phase: 'persist',
+        verb: 'note',
+        label: `${p.info.kind}: stored only`,
+        summary: `${p.info.kind} ${obj.metadata.name} is stored like a real apiserver stores it, but Podyssey does not simulate the ${p.info.kind} controller yet: nothing acts on it`,
+        narration: { key: 'apiserver.notSimulated', params: { kind: p.info.kind, name: obj.metadata.name } },
+        object: refOf(obj),
+      });
+    }
     const type = p.op === 'create' ? 'ADDED' : p.op === 'delete' ? 'DELETED' : 'MODIFIED';
     this.fanOut(sim, type, obj, p.old);
   }
