@@ -5,13 +5,13 @@
  * cluster event may help, retried with back-off 1 s … 10 s (podInitialBackoffSeconds/podMaxBackoffSeconds).
  */
 import type { Component } from '../../kernel/Component';
-import { deepClone } from '../../kernel/deepClone';
 import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
 import { requestLabel } from '../apiserver/Apiserver';
-import { runSchedulingCycle } from './framework/scheduleOne';
+import { scheduleOnSnapshot } from './framework/scheduleOne';
+import { SnapshotCache } from './SnapshotCache';
 
 export const SCHEDULER: Endpoint = { component: 'kube-scheduler' };
 const USER: UserInfo = { name: 'system:kube-scheduler', groups: ['system:authenticated'] };
@@ -43,6 +43,8 @@ export class Scheduler implements Component<SchedulerState> {
     assumed: new Map(),
     waitingVolumes: new Map(),
   };
+  /** NodeInfos derived from `s`, updated as pods change rather than rebuilt every cycle. */
+  private readonly nodeInfos = new SnapshotCache();
 
   prime(objects: KObject[]): void {
     for (const o of objects) this.cacheSet(o);
@@ -67,6 +69,7 @@ export class Scheduler implements Component<SchedulerState> {
   restart(sim: Simulation): void {
     this.s.busy = false;
     this.s.assumed.clear();
+    this.nodeInfos.reset();
     this.s.backoff.clear();
     this.s.activeQ = [];
     for (const p of this.list('Pod'))
@@ -88,6 +91,21 @@ export class Scheduler implements Component<SchedulerState> {
 
   private cacheSet(o: KObject): void {
     this.kindCache(o.kind).set(key(o), o);
+    if (o.kind === 'Pod') this.nodeInfos.podStored(this.s, key(o));
+  }
+
+  private cacheDelete(o: KObject): void {
+    this.kindCache(o.kind).delete(key(o));
+    if (o.kind === 'Pod') this.nodeInfos.podRemoved(this.s, key(o));
+  }
+
+  private assume(k: string, node: string): void {
+    this.s.assumed.set(k, node);
+    this.nodeInfos.assumeChanged(this.s, k);
+  }
+
+  private forget(k: string): void {
+    if (this.s.assumed.delete(k)) this.nodeInfos.assumeChanged(this.s, k);
   }
 
   private list(kind: string): KObject[] {
@@ -96,7 +114,7 @@ export class Scheduler implements Component<SchedulerState> {
 
   private onWatch(ev: WatchEvent, sim: Simulation): void {
     const o = ev.object;
-    if (ev.type === 'DELETED') this.kindCache(o.kind).delete(key(o));
+    if (ev.type === 'DELETED') this.cacheDelete(o);
     else this.cacheSet(o);
     if (o.kind === 'Pod') {
       const k = key(o);
@@ -108,11 +126,11 @@ export class Scheduler implements Component<SchedulerState> {
         this.enqueue(k, sim);
         return;
       }
-      if (o.spec.nodeName && this.s.assumed.get(k) === o.spec.nodeName) this.s.assumed.delete(k);
+      if (o.spec.nodeName && this.s.assumed.get(k) === o.spec.nodeName) this.forget(k);
       if (ev.type === 'DELETED') {
         this.s.unschedulable.delete(k);
         this.s.activeQ = this.s.activeQ.filter((x) => x !== k);
-        this.s.assumed.delete(k);
+        this.forget(k);
         this.moveAllToActive(sim, 'AssignedPodDelete');
       }
       return;
@@ -182,30 +200,15 @@ export class Scheduler implements Component<SchedulerState> {
     if (!k) return;
     const pod = this.kindCache('Pod').get(k);
     if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp !== undefined) return this.kick(sim);
-    const nodes = this.list('Node');
-    const podsOnNodes = this.list('Pod')
-      .filter((p) => p.metadata.deletionTimestamp === undefined || p.spec.nodeName)
-      .map((p) => (this.s.assumed.has(key(p)) && !p.spec.nodeName ? withNode(p, this.s.assumed.get(key(p))!) : p))
-      .filter((p) => p.spec.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
-    const imagesOnNodes: Record<string, Array<{ name: string; sizeBytes: number }>> = {};
-    for (const n of nodes)
-      imagesOnNodes[n.metadata.name] = (n.status?.images ?? []).flatMap((img: any) =>
-        (img.names ?? []).map((name: string) => ({ name, sizeBytes: img.sizeBytes ?? 0 })),
-      );
-    const result = runSchedulingCycle(
-      {
-        pod,
-        nodes,
-        podsOnNodes,
-        pvcs: this.list('PersistentVolumeClaim'),
-        pvs: this.list('PersistentVolume'),
-        storageClasses: this.list('StorageClass'),
-        imagesOnNodes,
-        services: this.list('Service'),
-        replicaSets: this.list('ReplicaSet'),
-      },
-      sim.rng('scheduler'),
-    );
+    const snapshot = this.nodeInfos.snapshot(this.s, k, {
+      pvcs: this.list('PersistentVolumeClaim'),
+      pvs: this.list('PersistentVolume'),
+      storageClasses: this.list('StorageClass'),
+      services: this.list('Service'),
+      replicaSets: this.list('ReplicaSet'),
+    });
+    const nodes = snapshot.nodes;
+    const result = scheduleOnSnapshot({ pod, snapshot }, sim.rng('scheduler'));
     const attempts = (this.s.attempts.get(k) ?? 0) + 1;
     this.s.attempts.set(k, attempts);
     const ref = podRef(pod);
@@ -268,7 +271,7 @@ export class Scheduler implements Component<SchedulerState> {
       object: ref,
       detail: { type: 'schedule', pod: pod.metadata.name, result },
     });
-    this.s.assumed.set(k, node);
+    this.assume(k, node);
     const waitFor = this.unboundDelayedClaims(pod);
     if (waitFor.length) {
       this.s.waitingVolumes.set(k, { node, claims: waitFor });
@@ -373,7 +376,7 @@ export class Scheduler implements Component<SchedulerState> {
     if (ctx.action !== 'bind') return;
     const pod = this.kindCache('Pod').get(k);
     if (resp.error || resp.unreachable) {
-      this.s.assumed.delete(k);
+      this.forget(k);
       if (pod && !pod.spec.nodeName) this.enqueue(k, sim);
       return;
     }
@@ -391,12 +394,6 @@ export class Scheduler implements Component<SchedulerState> {
 
 function key(o: KObject): string {
   return o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name;
-}
-
-function withNode(p: KObject, node: string): KObject {
-  const c = deepClone(p);
-  c.spec.nodeName = node;
-  return c;
 }
 
 function podRef(p: KObject) {
