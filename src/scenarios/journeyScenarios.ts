@@ -105,4 +105,41 @@ spec:
       ],
     },
   },
+  {
+    id: 'namespace-and-init-container',
+    family: 'journey',
+    title: 'A new namespace, and a Pod with an init container',
+    lesson:
+      'The ServiceAccount controller gives the new namespace its default ServiceAccount before Pods can be admitted; the init container must finish before the app container starts (Init:0/1, then PodInitializing).',
+    input: {
+      yaml: `apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+  namespace: shop
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: api
+  template:
+    metadata:
+      labels:
+        app: api
+    spec:
+      initContainers:
+        - name: wait-for-db
+          image: busybox:1.36
+          command: ["sh", "-c", "echo waiting; sleep 3"]
+      containers:
+        - name: api
+          image: nginx:1.27-alpine
+`,
+    },
+  },
 ];

@@ -23,7 +23,9 @@ const KCM_PARTS: Record<string, string> = {
   Lease: 'node-lifecycle',
   PersistentVolumeClaim: 'persistentvolume-binder',
   PersistentVolume: 'persistentvolume-binder',
-  Namespace: 'namespace',
+  Namespace: 'serviceaccount',
+  ServiceAccount: 'serviceaccount',
+  ConfigMap: 'root-ca-cert-publisher',
 };
 
 export function watchDeliveries(

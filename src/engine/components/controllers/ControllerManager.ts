@@ -15,6 +15,7 @@ import { endpointSliceController } from './endpointslice/endpointSliceController
 import { garbageCollector } from './garbagecollector/garbageCollector';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
+import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 
 export const KCM: Endpoint = { component: 'kube-controller-manager' };
@@ -36,6 +37,7 @@ export const CONTROLLERS: Controller[] = [
   nodeLifecycleController,
   persistentVolumeBinder,
   garbageCollector,
+  serviceAccountController,
 ];
 
 const byName = new Map(CONTROLLERS.map((c) => [c.name, c]));

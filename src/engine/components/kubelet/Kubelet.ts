@@ -176,9 +176,10 @@ export class Kubelet implements Component<KubeletState> {
       return;
     }
     const inits = w.containers.filter((c) => c.init);
+    // Init containers run one at a time, each to completion, before any regular container starts.
     for (const c of inits) {
       if (c.state === 'terminated' && c.exitCode === 0) continue;
-      if (!c.busy) this.advanceContainer(w, c, pod, sim);
+      if (!c.busy && c.state !== 'running') this.advanceContainer(w, c, pod, sim);
       return;
     }
     for (const c of w.containers.filter((x) => !x.init)) {
