@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../simulate';
+import { worldAt } from '../trace/worldAt';
+import { findScenario } from '../../scenarios';
+import { whereStuck } from './whereStuck';
+
+const diagnose = (id: string) => {
+  const run = simulate(findScenario(id)!.input);
+  const d = whereStuck(worldAt(run, run.steps.length - 1), run);
+  return { run, d };
+};
+
+describe('where is it stuck?', () => {
+  it('nothing is stuck on the happy path; every link is ok', () => {
+    const { d } = diagnose('happy-path');
+    expect(d.stuck).toBeUndefined();
+    expect(d.chain.map((f) => f.link)).toEqual(
+      expect.arrayContaining(['deployment', 'pods', 'scheduled', 'ready', 'endpoints']),
+    );
+  });
+  it.each([
+    ['pending-insufficient-cpu', 'scheduled', 'kube-scheduler', /Insufficient cpu/],
+    ['scheduler-down', 'scheduled', 'kube-scheduler', /is kube-scheduler running/],
+    ['controller-manager-down', 'deployment', 'kube-controller-manager', /no ReplicaSet/],
+    ['image-pull-backoff', 'image', 'container-runtime', /cannot be pulled/],
+    ['crashloop-exit-1', 'containers', 'container-runtime', /keeps exiting \(exit code 1, Error\)/],
+    ['missing-secret', 'containers', 'kubelet', /secret "db-credentials" not found/],
+    ['failed-mount-configmap', 'sandbox', 'kubelet', /MountVolume.SetUp failed for volume "config"/],
+    [
+      'readiness-wrong-port',
+      'ready',
+      'kubelet',
+      /Readiness probe failed: Get "http:\/\/10\.244\.\d+\.\d+:8080\/": dial tcp/,
+    ],
+    ['service-no-endpoints', 'endpoints', 'kube-controller-manager', /no pod has those labels/],
+    ['kubelet-stopped', 'node', 'kubelet', /Kubelet stopped posting node status/],
+    ['kube-proxy-down', 'kube-proxy', 'kube-proxy', /kube-proxy on node-1 programs 0 of 3 ready endpoints/],
+  ])('%s → %s (%s)', (id, link, component, reason) => {
+    const { d, run } = diagnose(id);
+    expect(d.stuck).toBeDefined();
+    expect(d.stuck!.link).toBe(link);
+    expect(d.stuck!.component).toBe(component);
+    expect(d.stuck!.reason).toMatch(reason);
+    expect(d.stuck!.command).toMatch(/^kubectl |^iptables-save/);
+    if (d.stuck!.step !== undefined) expect(d.stuck!.step).toBeLessThan(run.steps.length);
+  });
+});
