@@ -77,6 +77,10 @@ export class Kubectl implements Component<KubectlState> {
     const job = this.s.jobs.shift();
     if (!job) return;
     if (job.type === 'apply') {
+      // The YAML may say `metadata:` with nothing (null) or something odd; kubectl reads it as empty metadata.
+      const meta = job.obj.metadata;
+      if (meta === null || typeof meta !== 'object' || Array.isArray(meta))
+        job.obj = { ...job.obj, metadata: { name: '' } };
       const info = lookupResource(job.obj.apiVersion, job.obj.kind);
       if (!info) {
         const ns = job.obj.metadata?.namespace ?? '';
@@ -100,6 +104,38 @@ export class Kubectl implements Component<KubectlState> {
         return;
       }
       const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
+      if (!job.obj.metadata.name) {
+        // client-go refuses to build GET …/<empty name>: apply fails before anything is sent.
+        const line = job.obj.metadata.generateName
+          ? `error: from ${this.filename}: cannot use generate name with apply`
+          : kubectlErrorText(
+              { code: 0, reason: 'x', message: 'resource name may not be empty' },
+              'retrieving',
+              this.filename,
+              {
+                apiVersion: apiVersionOf(info),
+                resource: info.resource,
+                kind: info.kind,
+                name: '',
+                namespace: namespace ?? '',
+              },
+            ).replace(/^Error from server \(x\): /, 'error: ');
+        sim.decide(KUBECTL, {
+          phase: 'submit',
+          verb: 'validate',
+          label: 'resource name may not be empty',
+          summary: `kubectl cannot apply a ${info.kind} without metadata.name: nothing is sent`,
+          narration: { key: 'kubectl.noName', params: { kind: info.kind } },
+          source: { doc: job.doc, path: 'metadata' },
+        });
+        this.finish(sim, {
+          doc: job.doc,
+          line,
+          ok: false,
+          errors: [{ path: 'metadata.name', message: 'resource name may not be empty' }],
+        });
+        return;
+      }
       this.s.running = { job, stage: 'get', reqId: 0, info };
       this.request(
         sim,

@@ -1,0 +1,50 @@
+/**
+ * `npm run fuzz`: 10,000 fuzz cases against the engine (raw text, mutated scenario manifests, random intervention
+ * sequences). Every case must end cleanly within its step and wall-time budget. Prints a summary; exits 1 on the
+ * first failure with the counterexample.
+ */
+import fc from 'fast-check';
+import { simulate } from '../src/engine/simulate';
+import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+import { actionSequence, mutatedManifest, rawText } from '../test/fuzz/generators';
+
+const TOTAL = Number(process.env.FUZZ_CASES ?? 10_000);
+const WALL_BUDGET_MS = 5_000;
+let slowest = 0;
+
+function check(yaml: string, actions: Parameters<typeof simulate>[0]['actions'] = []): boolean {
+  const t0 = performance.now();
+  const run = simulate({ yaml, actions, untilMs: 120_000, maxSteps: 20_000 });
+  const ms = performance.now() - t0;
+  slowest = Math.max(slowest, ms);
+  if (ms > WALL_BUDGET_MS) throw new Error(`run took ${ms.toFixed(0)} ms (budget ${WALL_BUDGET_MS} ms)`);
+  if (run.inputErrors.length === 0 && run.steps.at(-1)?.verb !== 'END')
+    throw new Error('run did not end with an END step');
+  return true;
+}
+
+const plan: Array<[string, fc.IRawProperty<[string]> | fc.IRawProperty<[unknown]>, number]> = [
+  ['raw text', fc.property(rawText, (t) => check(t)), Math.round(TOTAL * 0.35)],
+  ['mutated manifests', fc.property(mutatedManifest, (t) => check(t)), Math.round(TOTAL * 0.35)],
+  [
+    'intervention sequences',
+    fc.property(actionSequence, (a) => check(NGINX_DEPLOYMENT_AND_SERVICE, a)),
+    TOTAL - 2 * Math.round(TOTAL * 0.35),
+  ],
+];
+
+const t0 = performance.now();
+let failed = false;
+for (const [name, prop, runs] of plan) {
+  const start = performance.now();
+  const res = fc.check(prop as fc.IRawProperty<[unknown]>, { numRuns: runs });
+  const secs = ((performance.now() - start) / 1000).toFixed(1);
+  if (res.failed) {
+    failed = true;
+    console.log(`FAIL ${name}: after ${res.numRuns} cases (${secs} s)\n${fc.defaultReportMessage(res)}`);
+  } else console.log(`ok   ${name}: ${res.numRuns} cases in ${secs} s`);
+}
+console.log(
+  `${TOTAL} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s; slowest run ${slowest.toFixed(0)} ms`,
+);
+process.exitCode = failed ? 1 : 0;
