@@ -37,7 +37,7 @@ const t0 = performance.now();
 let failed = false;
 for (const [name, prop, runs] of plan) {
   const start = performance.now();
-  const res = fc.check(prop as fc.IRawProperty<[unknown]>, { numRuns: runs });
+  const res = fc.check(prop, { numRuns: runs }) as fc.RunDetails<[unknown]>;
   const secs = ((performance.now() - start) / 1000).toFixed(1);
   if (res.failed) {
     failed = true;

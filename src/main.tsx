@@ -1,12 +1,15 @@
+import '@fontsource-variable/inter/wght.css';
+import './app/styles/tokens.css';
+import './app/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { PodysseyApp } from './app/PodysseyApp';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <PodysseyApp search={window.location.search} />
   </StrictMode>,
 );

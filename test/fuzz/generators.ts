@@ -64,13 +64,11 @@ export const userAction: fc.Arbitrary<UserAction> = fc.oneof(
   nodeName.map((node): UserAction => ({ type: 'cordon', node })),
   nodeName.map((node): UserAction => ({ type: 'uncordon', node })),
   nodeName.map((node): UserAction => ({ type: 'taint', node, key: 'k', value: 'v', effect: 'NoExecute' })),
-  fc
-    .tuple(fc.constantFrom('stop', 'start'), component, nodeName)
-    .map(([type, c, node]): UserAction => ({
-      type: type as 'stop',
-      component: c,
-      ...(c === 'kubelet' || c === 'kube-proxy' ? { node } : {}),
-    })),
+  fc.tuple(fc.constantFrom('stop', 'start'), component, nodeName).map(([type, c, node]): UserAction => ({
+    type: type as 'stop',
+    component: c,
+    ...(c === 'kubelet' || c === 'kube-proxy' ? { node } : {}),
+  })),
   fc
     .tuple(fc.constantFrom('stop', 'start'), fc.integer({ min: 0, max: 2 }))
     .map(([type, member]): UserAction => ({ type: type as 'stop', component: 'etcd', member })),

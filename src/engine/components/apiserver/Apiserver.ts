@@ -555,7 +555,19 @@ export class Apiserver implements Component<ApiserverState> {
     const detail = res.typeErrors.length
       ? res.typeErrors.join(', ')
       : `strict decoding error: ${res.unknown.map((f) => `unknown field "${f}"`).join(', ')}`;
-    return { code: 400, reason: 'BadRequest', message: formatBadRequest(info.kind, info.version, detail) };
+    // A 400 carries no field causes on the wire; these (kubectl ignores them for BadRequest) let the editor put the
+    // marker on the unknown field itself.
+    const causes = res.unknown.map((f) => ({
+      type: 'Invalid value' as const,
+      field: f,
+      detail: `unknown field "${f}"`,
+    }));
+    return {
+      code: 400,
+      reason: 'BadRequest',
+      message: formatBadRequest(info.kind, info.version, detail),
+      details: { kind: info.kind, causes },
+    };
   }
 
   private rbacObjects(sim: Simulation): KObject[] {

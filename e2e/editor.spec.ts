@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures';
+
+test.describe('the manifest editor', () => {
+  test('Monaco loads lazily with the default scenario and the diagram is there first', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('diagram')).toBeVisible();
+    const editor = page.getByTestId('editor');
+    await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+    await expect(editor.locator('.view-lines')).toContainText('kind: Deployment');
+  });
+
+  test('an invalid field shows a marker with the apiserver text on its line, and the draft survives a reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const editor = page.getByTestId('editor');
+    const key = editor.locator('.view-lines span', { hasText: /^replicas$/ }).first();
+    await expect(key).toBeVisible({ timeout: 20_000 });
+    await key.dblclick();
+    await page.keyboard.type('replica');
+    await expect(editor.locator('.view-lines')).toContainText('replica: 3');
+    await page.keyboard.press('Control+Enter');
+    const problems = page.getByTestId('problems');
+    await expect(problems).toContainText('strict decoding error: unknown field "spec.replica"', { timeout: 20_000 });
+    await expect(problems.locator('.problem__line').first()).toHaveText('8');
+    await expect(editor.locator('.squiggly-error').first()).toBeAttached();
+    await expect(page.locator('.apply-output')).toContainText('Error from server (BadRequest)');
+    await expect(page.locator('.apply-output')).toContainText('service/web created');
+    await page.screenshot({ path: test.info().outputPath('invalid-field.png') });
+
+    await page.waitForTimeout(500); // autosave debounce
+    await page.reload();
+    await expect(editor.locator('.view-lines')).toContainText('replica: 3', { timeout: 20_000 });
+  });
+
+  test('a YAML syntax error is reported by kubectl with its line', async ({ page }) => {
+    await page.goto('/');
+    const editor = page.getByTestId('editor');
+    const key = editor.locator('.view-lines span', { hasText: /^replicas$/ }).first();
+    await expect(key).toBeVisible({ timeout: 20_000 });
+    await key.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' : :');
+    await page.getByTestId('apply').click();
+    await expect(page.locator('.apply-output')).toContainText('error: error parsing manifest.yaml', {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('problems')).toContainText('line');
+    await expect(page.getByTestId('narration')).toContainText('nothing was sent');
+  });
+
+  test('the example gallery lists every scenario and loads one', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Examples' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Example scenarios' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.locator('.gallery__card').count()).toBeGreaterThan(20);
+    await dialog
+      .getByRole('button', { name: /Load: Pending: a request larger than any node/ })
+      .first()
+      .click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 20_000 });
+    await page.getByTestId('step-last').click();
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await expect(page.getByTestId('events')).toContainText('FailedScheduling');
+  });
+
+  test('a share link opens a scenario at a step', async ({ page }) => {
+    await page.goto('/?scenario=happy-path&step=12&motion=reduced&unknown=1');
+    await expect(page.getByTestId('step-counter')).toHaveText(/^12 \/ \d+$/, { timeout: 20_000 });
+    await expect(page.locator('.message-dot')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { SCENARIOS } from '../scenarios';
+import { Modal } from './Modal';
+import { useT } from './i18n/translateContext';
+import { useApp, useAppApi } from './store/useApp';
+
+/** Every built-in scenario (title + lesson); loading one replaces the editor text and runs it. */
+export function GalleryDialog() {
+  const t = useT();
+  const api = useAppApi();
+  const current = useApp((s) => s.scenarioId);
+  const families = [...new Set(SCENARIOS.map((s) => s.family))];
+  return (
+    <Modal title={t('app.gallery.title')} onClose={() => api.getState().setDialog(null)} wide>
+      <p className="hint">{t('app.gallery.intro')}</p>
+      {families.map((f) => (
+        <section key={f} className="gallery__family">
+          <h3>{t(`app.gallery.family.${f}`)}</h3>
+          <ul className="gallery">
+            {SCENARIOS.filter((s) => s.family === f).map((s) => (
+              <li key={s.id} className={`gallery__card${s.id === current ? ' is-current' : ''}`}>
+                <h4>{s.title}</h4>
+                <p>{s.lesson}</p>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => void api.getState().loadScenario(s.id)}
+                  aria-label={`${t('app.gallery.load')}: ${s.title}`}
+                >
+                  {t('app.gallery.load')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Modal>
+  );
+}

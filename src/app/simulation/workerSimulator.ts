@@ -1,0 +1,63 @@
+/**
+ * Runs simulations in a dedicated Web Worker. A new request while one is still running terminates that worker
+ * (the engine is synchronous, so it cannot be interrupted any other way) and starts a fresh one.
+ */
+import type { SimulationInput } from '../../engine/api';
+import { Superseded, type RunSimulation, type SimRequest, type SimResponse, type SimulationResult } from './protocol';
+import SimulationWorker from './simulate.worker?worker';
+
+export interface WorkerSimulator {
+  run: RunSimulation;
+  dispose(): void;
+}
+
+export function createWorkerSimulator(): WorkerSimulator {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  let pending: { id: number; resolve: (r: SimulationResult) => void; reject: (e: Error) => void } | undefined;
+
+  const spawn = (): Worker => {
+    const w = new SimulationWorker();
+    w.onmessage = (event: MessageEvent<SimResponse>) => {
+      const msg = event.data;
+      if (!pending || pending.id !== msg.id) return;
+      const p = pending;
+      pending = undefined;
+      if (msg.ok) p.resolve({ run: msg.run, info: msg.info, ms: msg.ms });
+      else p.reject(new Error(msg.error));
+    };
+    w.onerror = (event) => {
+      event.preventDefault();
+      const p = pending;
+      pending = undefined;
+      worker?.terminate();
+      worker = undefined;
+      p?.reject(new Error(event.message || 'the simulation worker crashed'));
+    };
+    return w;
+  };
+
+  return {
+    run(input: SimulationInput) {
+      if (pending) {
+        pending.reject(new Superseded());
+        pending = undefined;
+        worker?.terminate();
+        worker = undefined;
+      }
+      worker ??= spawn();
+      const id = nextId++;
+      const request: SimRequest = { id, input };
+      return new Promise<SimulationResult>((resolve, reject) => {
+        pending = { id, resolve, reject };
+        worker!.postMessage(request);
+      });
+    },
+    dispose() {
+      pending?.reject(new Superseded());
+      pending = undefined;
+      worker?.terminate();
+      worker = undefined;
+    },
+  };
+}

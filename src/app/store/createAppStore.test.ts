@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../engine/simulate';
+import { findScenario } from '../../scenarios';
+import { buildRunInfo } from '../../playback/runInfo';
+import type { RunSimulation } from '../simulation/protocol';
+import { createAppStore } from './createAppStore';
+
+const inline: RunSimulation = async (input) => {
+  const run = simulate(input);
+  return { run, info: buildRunInfo(input.yaml, run), ms: 0 };
+};
+
+const yaml = findScenario('happy-path')!.input.yaml;
+
+describe('app store', () => {
+  it('keeps two instances independent', async () => {
+    const a = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
+    const b = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
+    await a.getState().apply();
+    a.getState().next();
+    expect(a.getState().cursor).toBe(1);
+    expect(b.getState().session).toBeNull();
+    expect(b.getState().cursor).toBe(-1);
+  });
+
+  it('navigates, jumps phases, plays to the end and lands on a linked step', async () => {
+    const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
+    const s = () => store.getState();
+    await s().apply({ step: 5 });
+    expect(s().cursor).toBe(4);
+    const total = s().session!.run.steps.length;
+    s().last();
+    expect(s().cursor).toBe(total - 1);
+    s().first();
+    s().nextPhase();
+    expect(s().session!.run.steps[s().cursor].phase).toBe('admission');
+    s().prevPhase();
+    expect(s().cursor).toBe(0);
+    s().play();
+    expect(s().playing).toBe(true);
+    for (let i = 0; i < total && s().playing; i++) s().advance();
+    expect(s().playing).toBe(false);
+    expect(s().cursor).toBe(total - 1);
+    // Playing skips background steps; manual stepping visits them.
+    const bg = s().session!.run.steps.find((x) => x.background)!;
+    s().goTo(bg.seq - 1);
+    s().next();
+    expect(s().cursor).toBe(bg.seq);
+  });
+
+  it('follows one Pod and hides background steps on request', async () => {
+    const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
+    const s = () => store.getState();
+    await s().apply();
+    const pod = s().session!.pods[0];
+    s().setFollowPod(pod);
+    s().next();
+    const step = s().session!.run.steps[s().cursor];
+    expect(JSON.stringify(step)).toContain(pod);
+    s().setFollowPod(null);
+    s().setHideBackground(true);
+    for (let i = 0; i < 200; i++) s().next();
+    expect(
+      s().navigable.every(
+        (seq) => !s().session!.run.steps[seq].background || seq === s().session!.run.steps.length - 1,
+      ),
+    ).toBe(true);
+  });
+
+  it('reports a failed simulation', async () => {
+    const store = createAppStore({ runSimulation: () => Promise.reject(new Error('boom')) }, { yaml });
+    await store.getState().apply();
+    expect(store.getState()).toMatchObject({ status: 'error', error: 'boom' });
+  });
+});

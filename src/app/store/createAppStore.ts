@@ -1,0 +1,313 @@
+/**
+ * One vanilla zustand store per app instance (created by AppStoreProvider), so two embeds on a page never share
+ * state. It holds inputs (manifest, scenario), the current run as a `Session` with its derived indexes, and the
+ * playback cursor. Every view is a pure function of (session, cursor, view options): stepping back is only a
+ * cursor move.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { SimulationInput } from '../../engine/api';
+import { findScenario } from '../../scenarios';
+import {
+  NO_FILTER,
+  clampSeq,
+  navigableSteps,
+  nextIn,
+  prevIn,
+  snapForward,
+  type StepFilter,
+} from '../../playback/navigation';
+import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/speed';
+import { nextMark, phaseMarks, prevMark, type PhaseMark } from '../../playback/timeline';
+import { WorldCache } from '../../playback/WorldCache';
+import { DEFAULT_KUBECTL_COMMAND } from '../../playback/kubectlCommand';
+import type { RunInfo } from '../../playback/runInfo';
+import { Superseded, type RunSimulation } from '../simulation/protocol';
+import type { LayoutView } from '../urlOptions';
+import type { Run } from '../../engine/api';
+
+export type InspectorTab = 'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler';
+export type CenterView = 'diagram' | 'sequence';
+export type Dialog = 'help' | 'gallery' | null;
+
+export interface Session {
+  id: number;
+  run: Run;
+  info: RunInfo;
+  worlds: WorldCache;
+  marks: PhaseMark[];
+  /** User Pods named in the trace, for the "follow one Pod" picker. */
+  pods: string[];
+  /** The manifest text this run applied (the editor may have moved on). */
+  yaml: string;
+  ms: number;
+}
+
+export interface AppState {
+  yaml: string;
+  scenarioId: string | null;
+  nodes?: number;
+  seed?: number;
+
+  status: 'idle' | 'simulating' | 'ready' | 'error';
+  error: string | null;
+  simStartedAt: number;
+  session: Session | null;
+
+  cursor: number;
+  /** Steps manual navigation may land on under the current filter. */
+  navigable: number[];
+  /** Steps playback lands on: like `navigable` but background steps are always skipped while playing. */
+  playable: number[];
+  playing: boolean;
+  speed: number;
+  filter: StepFilter;
+
+  centerView: CenterView;
+  layoutView: LayoutView;
+  inspector: InspectorTab;
+  selectedKey: string | null;
+  kubectlCommand: string;
+  reducedMotion: boolean;
+  lang: string;
+  dialog: Dialog;
+  introOpen: boolean;
+  compactTab: 'editor' | 'inspect';
+  /** Ask the editor to scroll a line into view (a clicked problem, the first error after Apply). */
+  reveal: { line: number; nonce: number } | null;
+}
+
+export interface AppActions {
+  setYaml(yaml: string): void;
+  loadScenario(id: string, opts?: { apply?: boolean; step?: number }): Promise<void>;
+  resetToScenario(): void;
+  apply(opts?: { step?: number }): Promise<void>;
+  goTo(seq: number): void;
+  next(): void;
+  prev(): void;
+  first(): void;
+  last(): void;
+  nextPhase(): void;
+  prevPhase(): void;
+  /** One playback tick: the next playable step, or stop at the end. */
+  advance(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  faster(): void;
+  slower(): void;
+  setHideBackground(hide: boolean): void;
+  setFollowPod(pod: string | null): void;
+  setCenterView(view: CenterView): void;
+  setInspector(tab: InspectorTab): void;
+  select(key: string | null): void;
+  setKubectlCommand(command: string): void;
+  setDialog(dialog: Dialog): void;
+  setIntroOpen(open: boolean): void;
+  setCompactTab(tab: 'editor' | 'inspect'): void;
+  setReducedMotion(reduced: boolean): void;
+  revealLine(line: number): void;
+}
+
+export type AppStore = AppState & AppActions;
+
+export interface StoreDeps {
+  runSimulation: RunSimulation;
+  now?: () => number;
+}
+
+export type InitialState = Partial<
+  Pick<
+    AppState,
+    | 'yaml'
+    | 'scenarioId'
+    | 'nodes'
+    | 'seed'
+    | 'speed'
+    | 'centerView'
+    | 'layoutView'
+    | 'reducedMotion'
+    | 'lang'
+    | 'introOpen'
+  >
+>;
+
+export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
+  const now = deps.now ?? (() => Date.now());
+  let sessionCounter = 0;
+
+  return createStore<AppStore>()((set, get) => {
+    const lists = (session: Session | null, filter: StepFilter) =>
+      session
+        ? {
+            navigable: navigableSteps(session.run.steps, filter),
+            playable: navigableSteps(session.run.steps, { ...filter, hideBackground: true }),
+          }
+        : { navigable: [], playable: [] };
+
+    const moveTo = (seq: number | undefined) => {
+      const s = get().session;
+      if (!s || seq === undefined) return;
+      set({ cursor: clampSeq(seq, s.run.steps.length) });
+    };
+
+    return {
+      yaml: initial.yaml ?? '',
+      scenarioId: initial.scenarioId ?? null,
+      nodes: initial.nodes,
+      seed: initial.seed,
+      status: 'idle',
+      error: null,
+      simStartedAt: 0,
+      session: null,
+      cursor: -1,
+      navigable: [],
+      playable: [],
+      playing: false,
+      speed: normaliseSpeed(initial.speed ?? DEFAULT_SPEED),
+      filter: NO_FILTER,
+      centerView: initial.centerView ?? 'diagram',
+      layoutView: initial.layoutView ?? 'split',
+      inspector: 'objects',
+      selectedKey: null,
+      kubectlCommand: DEFAULT_KUBECTL_COMMAND,
+      reducedMotion: initial.reducedMotion ?? false,
+      lang: initial.lang ?? 'en',
+      dialog: null,
+      introOpen: initial.introOpen ?? false,
+      compactTab: 'editor',
+      reveal: null,
+
+      setYaml: (yaml) => set({ yaml }),
+
+      loadScenario: async (id, opts) => {
+        const scenario = findScenario(id);
+        if (!scenario) return;
+        set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null });
+        if (opts?.apply !== false) await get().apply({ step: opts?.step });
+      },
+
+      resetToScenario: () => {
+        const scenario = findScenario(get().scenarioId ?? '');
+        if (scenario) set({ yaml: scenario.input.yaml });
+      },
+
+      apply: async (opts) => {
+        const { yaml, scenarioId, nodes, seed } = get();
+        const scenario = scenarioId ? findScenario(scenarioId) : undefined;
+        // A scenario brings its cluster, faults and actions; the manifest is whatever the editor holds now.
+        const input: SimulationInput = scenario ? { ...scenario.input, yaml } : { yaml };
+        if (nodes !== undefined) input.cluster = { ...input.cluster, nodeCount: nodes };
+        if (seed !== undefined) input.seed = seed;
+        set({ status: 'simulating', error: null, simStartedAt: now(), playing: false });
+        try {
+          const result = await deps.runSimulation(input);
+          const run = result.run;
+          const session: Session = {
+            id: ++sessionCounter,
+            run,
+            info: result.info,
+            worlds: new WorldCache(run),
+            marks: phaseMarks(run.steps),
+            pods: podNames(run),
+            yaml,
+            ms: result.ms,
+          };
+          const filter = { ...get().filter, pod: null };
+          const start = opts?.step !== undefined ? opts.step - 1 : 0;
+          set({
+            status: 'ready',
+            session,
+            filter,
+            ...lists(session, filter),
+            cursor: run.steps.length ? clampSeq(start, run.steps.length) : -1,
+            selectedKey: null,
+          });
+          // Show the learner what went wrong first: the first rejected field, where they typed it.
+          const firstError = result.info.markers.find((m) => m.severity === 'error');
+          if (firstError) get().revealLine(firstError.line);
+        } catch (err) {
+          if (err instanceof Superseded) return;
+          set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
+        }
+      },
+
+      goTo: (seq) => moveTo(seq),
+      next: () => moveTo(nextIn(get().navigable, get().cursor)),
+      prev: () => moveTo(prevIn(get().navigable, get().cursor)),
+      first: () => moveTo(get().navigable[0]),
+      last: () => moveTo(get().navigable[get().navigable.length - 1]),
+      nextPhase: () => {
+        const { session, cursor, navigable } = get();
+        const mark = session && nextMark(session.marks, cursor);
+        if (mark) moveTo(snapForward(navigable, mark.seq));
+        else get().last();
+      },
+      prevPhase: () => {
+        const { session, cursor, navigable } = get();
+        const mark = session && prevMark(session.marks, cursor);
+        if (mark) moveTo(snapForward(navigable, mark.seq));
+        else get().first();
+      },
+
+      advance: () => {
+        const { playable, cursor } = get();
+        const next = nextIn(playable, cursor);
+        if (next === undefined) set({ playing: false });
+        else moveTo(next);
+      },
+      play: () => {
+        const { session, cursor, playable } = get();
+        if (!session) return;
+        // Pressing play at the end starts over, as media players do.
+        if (nextIn(playable, cursor) === undefined) moveTo(playable[0] ?? 0);
+        set({ playing: true });
+      },
+      pause: () => set({ playing: false }),
+      togglePlay: () => (get().playing ? get().pause() : get().play()),
+      setSpeed: (speed) => set({ speed: normaliseSpeed(speed) }),
+      faster: () => set({ speed: faster(get().speed) }),
+      slower: () => set({ speed: slower(get().speed) }),
+
+      setHideBackground: (hide) => {
+        const filter = { ...get().filter, hideBackground: hide };
+        set({ filter, ...lists(get().session, filter) });
+      },
+      setFollowPod: (pod) => {
+        const filter = { ...get().filter, pod };
+        const l = lists(get().session, filter);
+        set({ filter, ...l });
+        // Land on the Pod's first step at or after the cursor, so the view shows something about it.
+        if (pod) moveTo(snapForward(l.navigable, get().cursor));
+      },
+
+      setCenterView: (centerView) => set({ centerView }),
+      setInspector: (inspector) => set({ inspector }),
+      select: (selectedKey) => set({ selectedKey }),
+      setKubectlCommand: (kubectlCommand) => set({ kubectlCommand }),
+      setDialog: (dialog) => set({ dialog }),
+      setIntroOpen: (introOpen) => set({ introOpen }),
+      setCompactTab: (compactTab) => set({ compactTab }),
+      setReducedMotion: (reducedMotion) => set({ reducedMotion, playing: reducedMotion ? false : get().playing }),
+      revealLine: (line) => set({ reveal: { line, nonce: (get().reveal?.nonce ?? 0) + 1 } }),
+    };
+  });
+}
+
+export type AppStoreApi = ReturnType<typeof createAppStore>;
+
+/** Pods named in the trace, in order of first appearance (only the learner's: not kube-system). */
+function podNames(run: Run): string[] {
+  const seen = new Set<string>();
+  for (const s of run.steps) {
+    if (
+      s.object?.kind === 'Pod' &&
+      s.object.namespace !== 'kube-system' &&
+      s.object.name &&
+      !s.object.name.endsWith('…')
+    ) {
+      seen.add(s.object.name);
+    }
+  }
+  return [...seen];
+}

@@ -1,0 +1,55 @@
+/**
+ * The query parameters of DESIGN.md §8, parsed in one place. Unknown parameters and invalid values are ignored
+ * (a share link from a newer version must still open). The manifest fragment (`#s=…`) comes later.
+ */
+export type Theme = 'light' | 'dark' | 'system';
+export type LayoutView = 'split' | 'diagram' | 'story';
+export type MotionPref = 'system' | 'reduced' | 'full';
+
+export interface UrlOptions {
+  scenario?: string;
+  /** 1-based, as in the step counter. */
+  step?: number;
+  lang?: string;
+  theme?: Theme;
+  view?: LayoutView;
+  editor?: 'edit' | 'read' | 'hide';
+  controls?: 'full' | 'min' | 'none';
+  autoplay?: boolean;
+  speed?: number;
+  motion?: MotionPref;
+  nodes?: number;
+  seed?: number;
+}
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+const int = (value: string | null, min: number, max: number): number | undefined => {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= min && n <= max ? n : undefined;
+};
+
+export function parseUrlOptions(search: string): UrlOptions {
+  const q = new URLSearchParams(search);
+  const opts: UrlOptions = {};
+  const scenario = q.get('scenario');
+  if (scenario && /^[a-z0-9-]{1,80}$/.test(scenario)) opts.scenario = scenario;
+  opts.step = int(q.get('step'), 1, 10_000_000);
+  const lang = q.get('lang');
+  if (lang && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/.test(lang)) opts.lang = lang;
+  opts.theme = oneOf(q.get('theme'), ['light', 'dark', 'system'] as const);
+  opts.view = oneOf(q.get('view'), ['split', 'diagram', 'story'] as const);
+  opts.editor = oneOf(q.get('editor'), ['edit', 'read', 'hide'] as const);
+  opts.controls = oneOf(q.get('controls'), ['full', 'min', 'none'] as const);
+  const autoplay = oneOf(q.get('autoplay'), ['0', '1'] as const);
+  if (autoplay) opts.autoplay = autoplay === '1';
+  const speed = Number(q.get('speed'));
+  if (q.get('speed') && Number.isFinite(speed) && speed > 0 && speed <= 16) opts.speed = speed;
+  opts.motion = oneOf(q.get('motion'), ['system', 'reduced', 'full'] as const);
+  opts.nodes = int(q.get('nodes'), 1, 500);
+  opts.seed = int(q.get('seed'), 0, 2 ** 32 - 1);
+  for (const k of Object.keys(opts) as Array<keyof UrlOptions>) if (opts[k] === undefined) delete opts[k];
+  return opts;
+}

@@ -1,0 +1,129 @@
+/**
+ * The cluster diagram: a pure function of (layout, current step, world). React Flow supplies pan/zoom; nothing
+ * is draggable or connectable, and its keyboard bindings are off (Space belongs to play/pause).
+ */
+import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useT } from '../app/i18n/translateContext';
+import { useApp } from '../app/store/useApp';
+import { useCurrent } from '../app/store/useCurrent';
+import { defaultCluster } from '../engine/cluster/defaultCluster';
+import { G, layoutDiagram } from '../playback/diagramLayout';
+import { nodeRoles } from '../playback/instances';
+import { diagramState } from '../playback/diagramState';
+import { podsView } from '../playback/podBadges';
+import { ComponentNode } from './ComponentNode';
+import { flowEdges, flowNodes, handlesByBox } from './flowModel';
+import { FrameNode, LaneLabelNode } from './FrameNode';
+import { LinkEdge } from './LinkEdge';
+import { PodsNode } from './PodsNode';
+import './diagram.css';
+
+const nodeTypes: NodeTypes = { frame: FrameNode, label: LaneLabelNode, component: ComponentNode, pods: PodsNode };
+const edgeTypes: EdgeTypes = { link: LinkEdge };
+const FIT = { padding: 0.04, duration: 0 };
+
+export function ClusterDiagram() {
+  const t = useT();
+  const container = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={container} className="diagram" data-testid="diagram" role="region" aria-label={t('diagram.label')}>
+      <ReactFlowProvider>
+        <DiagramCanvas container={container} />
+      </ReactFlowProvider>
+    </div>
+  );
+}
+
+function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
+  const { session, step, world } = useCurrent();
+  const workers = useApp((s) => s.nodes);
+  const narrow = useNarrow(container);
+  // Before the first run, the default cluster's shape (DESIGN.md §5), so the page never starts empty.
+  const cluster = useMemo(() => session?.run.cluster ?? defaultCluster(workers ?? 3), [session, workers]);
+  const layout = useMemo(
+    () => layoutDiagram(nodeRoles(cluster), cluster.etcdMembers, narrow ? 'narrow' : 'wide'),
+    [cluster, narrow],
+  );
+  const handles = useMemo(() => handlesByBox(layout), [layout]);
+  const state = useMemo(() => diagramState(layout, step), [layout, step]);
+  const nodeNames = useMemo(() => layout.boxes.filter((b) => b.kind === 'pods').map((b) => b.node!), [layout]);
+  const pods = useMemo(
+    () => (world ? podsView(world, world.time, nodeNames, G.podSlots) : undefined),
+    [world, nodeNames],
+  );
+  const nodes = useMemo(
+    () => flowNodes(layout, handles, state, pods, world?.revision),
+    [layout, handles, state, pods, world],
+  );
+  const edges = useMemo(() => flowEdges(layout, state), [layout, state]);
+  useRefitOnResize(container, layout);
+
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      fitView
+      fitViewOptions={FIT}
+      minZoom={0.2}
+      maxZoom={2.5}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      nodesFocusable={false}
+      edgesFocusable={false}
+      elementsSelectable={false}
+      panActivationKeyCode={null}
+      selectionKeyCode={null}
+      multiSelectionKeyCode={null}
+      deleteKeyCode={null}
+      zoomActivationKeyCode={null}
+      disableKeyboardA11y
+      zoomOnDoubleClick={false}
+      proOptions={{ hideAttribution: false }}
+    >
+      <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
+    </ReactFlow>
+  );
+}
+
+/** Keep the whole cluster in view when the panel is resized or the cluster's shape changes. */
+function useRefitOnResize(container: RefObject<HTMLDivElement | null>, layout: unknown) {
+  const { fitView } = useReactFlow();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const refit = () => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => void fitView(FIT), 60);
+    };
+    refit();
+    const ro = new ResizeObserver(refit);
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      window.clearTimeout(timer.current);
+    };
+  }, [container, fitView, layout]);
+}
+
+/** Below this width the diagram switches to the tall `narrow` layout. */
+const NARROW_PX = 720;
+
+function useNarrow(container: RefObject<HTMLDivElement | null>): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const measure = () => setNarrow(el.clientWidth > 0 && el.clientWidth < NARROW_PX);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [container]);
+  return narrow;
+}

@@ -1,0 +1,62 @@
+/**
+ * One component instance (DESIGN.md §7 hook: `data-component`, `data-node`, `data-active`). Sub-parts (apiserver
+ * stages, controllers, etcd members, runtime layers) light up when the step names them.
+ */
+import type { NodeProps } from '@xyflow/react';
+import { useT } from '../app/i18n/translateContext';
+import { BoxHandles } from './BoxHandles';
+import type { BoxNode } from './flowModel';
+import { SchedulerQueue } from './SchedulerQueue';
+
+const PIPELINES = new Set(['kube-apiserver', 'container-runtime']);
+/** Boxes wide enough to say what the component is for next to its name (the others say it in a tooltip). */
+const WITH_ROLE = new Set(['kube-apiserver']);
+/** Shorter chip labels where the real name would not fit; the full name stays in the tooltip. */
+const PART_LABELS: Record<string, string> = {
+  'persistentvolume-binder': 'pv-binder',
+  'root-ca-cert-publisher': 'root-ca',
+  'containerd-shim': 'shim',
+  'mutating-admission': 'mutating',
+  'validating-admission': 'validating',
+};
+
+export function ComponentNode({ data }: NodeProps<BoxNode>) {
+  const t = useT();
+  const { box, active, activeParts, pulseSeq } = data;
+  const component = box.component!;
+  const parts = box.parts ?? [];
+  return (
+    <div
+      className={`cmp cmp--${component}${active ? ' is-active' : ''}${box.node ? ' cmp--local' : ''}`}
+      style={{ '--c': `var(--c-${component})` } as React.CSSProperties}
+      data-component={component}
+      data-node={box.node}
+      data-active={active ? 'true' : 'false'}
+      data-compact={component === 'etcd' && box.h < 150 ? 'true' : undefined}
+      aria-label={box.node ? `${t(`comp.${component}`)} (${box.node})` : t(`comp.${component}`)}
+      aria-current={active ? 'step' : undefined}
+      title={t(`comp.role.${component}`)}
+    >
+      {pulseSeq !== null && <span key={pulseSeq} className="cmp__pulse" aria-hidden="true" />}
+      <div className="cmp__head">
+        <span className="cmp__swatch" aria-hidden="true" />
+        <span className="cmp__name">{t(`comp.${component}`)}</span>
+        {WITH_ROLE.has(component) && <span className="cmp__role">{t(`comp.role.${component}`)}</span>}
+      </div>
+      {parts.length > 0 && (
+        <ol className={`cmp__parts${PIPELINES.has(component) ? ' cmp__parts--pipeline' : ''}`}>
+          {parts.map((p) => (
+            <li key={p} className={`part${activeParts.includes(p) ? ' is-active' : ''}`} title={p}>
+              {PART_LABELS[p] ?? p}
+            </li>
+          ))}
+        </ol>
+      )}
+      {component === 'kube-scheduler' && <SchedulerQueue pods={data.pods?.unscheduled ?? []} />}
+      {component === 'etcd' && data.revision !== undefined && (
+        <span className="cmp__meta">{t('panel.etcd.revision', { revision: data.revision })}</span>
+      )}
+      <BoxHandles handles={data.handles} />
+    </div>
+  );
+}

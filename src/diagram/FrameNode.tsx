@@ -1,0 +1,38 @@
+import type { NodeProps } from '@xyflow/react';
+import { useT } from '../app/i18n/translateContext';
+import type { BoxNode } from './flowModel';
+
+/** A grouping box: the user's machine, the control plane, or one node's lane. */
+export function FrameNode({ data }: NodeProps<BoxNode>) {
+  const t = useT();
+  const { box } = data;
+  if (box.frame === 'node') {
+    return (
+      <div
+        className={`frame frame--node${box.controlPlaneNode ? ' frame--cp-node' : ''}`}
+        title={box.controlPlaneNode ? t('diagram.controlPlaneNode') : t('diagram.workerNode')}
+      />
+    );
+  }
+  return (
+    <div className={`frame frame--${box.frame}`}>
+      <div className="frame__title">
+        <span className="frame__name">
+          {box.frame === 'machine' ? t('diagram.userMachine') : t('diagram.controlPlane')}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** A node lane's name, drawn above the links that pass through the lane's top edge. */
+export function LaneLabelNode({ data }: NodeProps<BoxNode>) {
+  return (
+    <div className="lane-label">
+      <span className="frame__icon" aria-hidden="true">
+        ▣
+      </span>
+      <span className="frame__name">{data.box.node}</span>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Layout boxes + the step's highlight state → React Flow nodes and edges. Positions never change between steps;
+ * only `data` does, so React Flow re-renders the few nodes whose state changed.
+ */
+import type { Edge, Node } from '@xyflow/react';
+import type { Box, DiagramLayout, Side } from '../playback/diagramLayout';
+import type { DiagramState } from '../playback/diagramState';
+import type { PodsView } from '../playback/podBadges';
+
+export interface HandleSpec {
+  id: string;
+  type: 'source' | 'target';
+  side: Side;
+  offset: number;
+}
+
+export interface BoxData extends Record<string, unknown> {
+  box: Box;
+  active: boolean;
+  activeParts: readonly string[];
+  /** Seq of the internal decision this component is making (restarts the pulse animation), or null. */
+  pulseSeq: number | null;
+  handles: HandleSpec[];
+  pods?: PodsView;
+  revision?: number;
+}
+
+export interface LinkData extends Record<string, unknown> {
+  active: boolean;
+  reverse: boolean;
+  label: string;
+  seq: number;
+  /** Component colour of the sender (CSS variable name). */
+  color: string;
+  labelAt?: { x: number; y: number };
+}
+
+export type BoxNode = Node<BoxData>;
+export type LinkEdge = Edge<LinkData>;
+
+export function handlesByBox(layout: DiagramLayout): Map<string, HandleSpec[]> {
+  const map = new Map<string, HandleSpec[]>();
+  const add = (box: string, h: HandleSpec) => map.set(box, [...(map.get(box) ?? []), h]);
+  for (const l of layout.links) {
+    add(l.a, { id: `${l.id}:a`, type: 'source', side: l.aSide, offset: l.aOffset });
+    add(l.b, { id: `${l.id}:b`, type: 'target', side: l.bSide, offset: l.bOffset });
+  }
+  return map;
+}
+
+const Z = { frame: 0, label: 2, component: 2, pods: 2 } as const;
+
+export function flowNodes(
+  layout: DiagramLayout,
+  handles: Map<string, HandleSpec[]>,
+  state: DiagramState,
+  pods: PodsView | undefined,
+  revision: number | undefined,
+): BoxNode[] {
+  return layout.boxes.map((box) => ({
+    id: box.id,
+    type: box.kind,
+    position: { x: box.x, y: box.y },
+    width: box.w,
+    height: box.h,
+    zIndex: Z[box.kind],
+    draggable: false,
+    selectable: false,
+    focusable: false,
+    data: {
+      box,
+      active: state.active.has(box.id),
+      activeParts: state.activeParts.get(box.id) ?? [],
+      pulseSeq: state.pulse === box.id ? state.seq : null,
+      handles: handles.get(box.id) ?? [],
+      pods: box.kind === 'pods' || box.component === 'kube-scheduler' ? pods : undefined,
+      revision: box.component === 'etcd' ? revision : undefined,
+    },
+  }));
+}
+
+export function componentOf(instance: string): string {
+  return instance.split('@')[0];
+}
+
+export function flowEdges(layout: DiagramLayout, state: DiagramState): LinkEdge[] {
+  return layout.links.map((l) => {
+    const active = state.message?.linkId === l.id;
+    return {
+      id: l.id,
+      type: 'link',
+      source: l.a,
+      target: l.b,
+      sourceHandle: `${l.id}:a`,
+      targetHandle: `${l.id}:b`,
+      zIndex: active ? 3 : 1,
+      focusable: false,
+      selectable: false,
+      data: {
+        active,
+        reverse: active ? state.message!.reverse : false,
+        label: active ? state.message!.label : '',
+        seq: state.seq,
+        color: active ? `--c-${componentOf(state.message!.from)}` : '--border-strong',
+        labelAt: l.labelAt,
+      },
+    };
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The manifest side: toolbar (example, reset, Apply), the lazily loaded Monaco editor (DESIGN.md §7 hook
+ * `editor`), the problems kubectl and the apiserver reported, and what kubectl printed.
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../app/Icon';
+import { useT } from '../app/i18n/translateContext';
+import { useApp, useAppApi } from '../app/store/useApp';
+import { useCurrent } from '../app/store/useCurrent';
+import { findScenario } from '../scenarios';
+import { sourceKey, type LineRange } from '../playback/sourceKey';
+import { ApplyOutput } from './ApplyOutput';
+import { Problems } from './Problems';
+
+const YamlEditor = lazy(() => import('./YamlEditor'));
+
+const NO_MARKERS: never[] = [];
+
+export function EditorPane() {
+  const t = useT();
+  const api = useAppApi();
+  const { yaml, scenarioId, status, reveal } = useApp(
+    useShallow((s) => ({ yaml: s.yaml, scenarioId: s.scenarioId, status: s.status, reveal: s.reveal })),
+  );
+  const { session, step } = useCurrent();
+  const scenario = scenarioId ? findScenario(scenarioId) : undefined;
+  const markers = session?.info.markers ?? NO_MARKERS;
+  // Source lines belong to the text that was applied; once the learner edits, they would point at wrong lines.
+  const highlight = useMemo<LineRange | null>(() => {
+    if (!session || !step || session.yaml !== yaml) return null;
+    const key = sourceKey(step);
+    return (key && session.info.lines[key]) || null;
+  }, [session, step, yaml]);
+  const apply = () => void api.getState().apply();
+
+  return (
+    <section className="editor-pane" aria-label={t('editor.title')}>
+      <div className="pane-toolbar">
+        <h2 className="pane-title">{t('editor.title')}</h2>
+        {scenario && (
+          <span className="scenario-chip" title={scenario.lesson}>
+            {scenario.title}
+          </span>
+        )}
+        <div className="pane-toolbar__end">
+          {scenario && scenario.input.yaml !== yaml && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => api.getState().resetToScenario()}
+              title={t('editor.resetHint')}
+            >
+              <Icon name="reset" size={14} /> {t('editor.reset')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="apply"
+            onClick={apply}
+            title={t('editor.applyHint')}
+            disabled={status === 'simulating'}
+          >
+            <Icon name="apply" size={16} /> {t('editor.apply')}
+          </button>
+        </div>
+      </div>
+      <div className="editor-host" data-testid="editor">
+        <Suspense fallback={<EditorFallback text={yaml} />}>
+          <YamlEditor
+            value={yaml}
+            onChange={(v) => api.getState().setYaml(v)}
+            onApply={apply}
+            markers={markers}
+            highlight={highlight}
+            reveal={reveal}
+            ariaLabel={t('editor.ariaLabel')}
+          />
+        </Suspense>
+      </div>
+      <Problems
+        markers={markers}
+        stale={!!session && session.yaml !== yaml}
+        onPick={(line) => api.getState().revealLine(line)}
+      />
+      <ApplyOutput />
+    </section>
+  );
+}
+
+/** What shows while the Monaco chunk loads: the manifest itself, so the page is readable at once. */
+function EditorFallback({ text }: { text: string }) {
+  const t = useT();
+  return (
+    <div className="editor-fallback" aria-busy="true">
+      <span className="visually-hidden">{t('editor.loading')}</span>
+      <pre>{text}</pre>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The Monaco editor (lazy chunk). The store's manifest text is the source of truth: typing writes it, loading an
+ * example replaces the model's text as an undoable edit. Markers (kubectl's and the apiserver's rejections, YAML
+ * syntax errors) and the current step's source line are drawn as decorations.
+ */
+import { useEffect, useRef } from 'react';
+import type { EditorMarker } from '../playback/runInfo';
+import type { LineRange } from '../playback/sourceKey';
+import { MODEL_URI, monaco } from './monacoSetup';
+
+export interface YamlEditorProps {
+  value: string;
+  onChange(value: string): void;
+  onApply(): void;
+  markers: readonly EditorMarker[];
+  highlight: LineRange | null;
+  /** Scroll this line into view; a new nonce asks again for the same line. */
+  reveal: { line: number; nonce: number } | null;
+  ariaLabel: string;
+}
+
+const OWNER = 'podyssey';
+
+export default function YamlEditor({
+  value,
+  onChange,
+  onApply,
+  markers,
+  highlight,
+  reveal,
+  ariaLabel,
+}: YamlEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const decorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const callbacks = useRef({ onChange, onApply });
+  useEffect(() => {
+    callbacks.current = { onChange, onApply };
+  });
+
+  useEffect(() => {
+    const uri = monaco.Uri.parse(MODEL_URI);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(value, 'yaml', uri);
+    const editor = monaco.editor.create(host.current!, {
+      model,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fixedOverflowWidgets: true,
+      scrollBeyondLastLine: false,
+      fontFamily: "ui-monospace, 'SF Mono', SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', monospace",
+      fontSize: 13,
+      lineHeight: 20,
+      tabSize: 2,
+      insertSpaces: true,
+      lineNumbersMinChars: 3,
+      glyphMargin: false,
+      renderLineHighlight: 'line',
+      padding: { top: 8, bottom: 8 },
+      ariaLabel,
+      quickSuggestions: { other: true, comments: false, strings: true },
+      scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+    });
+    editorRef.current = editor;
+    decorations.current = editor.createDecorationsCollection();
+    editor.addAction({
+      id: 'podyssey.apply',
+      label: 'Apply (kubectl apply -f)',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      run: () => callbacks.current.onApply(),
+    });
+    const sub = model.onDidChangeContent(() => callbacks.current.onChange(model.getValue()));
+    return () => {
+      sub.dispose();
+      editor.dispose();
+      model.dispose();
+      editorRef.current = null;
+    };
+    // The editor is created once; later value changes are pushed by the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model || model.getValue() === value) return;
+    editor.pushUndoStop();
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+    editor.pushUndoStop();
+  }, [value]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      OWNER,
+      markers.map((m) => ({
+        startLineNumber: m.line,
+        startColumn: m.column,
+        endLineNumber: m.endLine,
+        endColumn: m.endColumn,
+        message: m.message,
+        severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        source: 'kubectl apply',
+      })),
+    );
+  }, [markers]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !decorations.current) return;
+    if (!highlight) {
+      decorations.current.clear();
+      return;
+    }
+    decorations.current.set([
+      {
+        range: new monaco.Range(highlight.line, 1, highlight.line, 1),
+        options: { isWholeLine: true, className: 'source-line', linesDecorationsClassName: 'source-line-gutter' },
+      },
+    ]);
+    // A whole document (path "") starts at its first line: highlight it, but do not yank the view there.
+    if (highlight.endLine === highlight.line)
+      editor.revealLineInCenterIfOutsideViewport(highlight.line, monaco.editor.ScrollType.Smooth);
+  }, [highlight]);
+
+  useEffect(() => {
+    if (reveal) editorRef.current?.revealLineInCenter(reveal.line, monaco.editor.ScrollType.Immediate);
+  }, [reveal]);
+
+  return <div ref={host} className="monaco-host" />;
+}

@@ -1,0 +1,379 @@
+/**
+ * English catalog: every UI string and every narration template. Keys are grouped by prefix:
+ * `app.*` chrome, `ctl.*` playback controls, `phase.*` trace phases, `comp.*` components, `panel.*` inspectors,
+ * `narration.*` one template per engine narration key (see src/engine: `narration: { key: … }`).
+ * Kubernetes terms (Pod, ReplicaSet, resourceVersion, RunPodSandbox…) stay in English in every language.
+ */
+export const en = {
+  // ---- chrome ------------------------------------------------------------------------------------------------
+  'app.name': 'Podyssey',
+  'app.tagline': 'From kubectl apply to running Pods, message by message',
+  'app.version': 'Kubernetes {version}',
+  'app.examples': 'Examples',
+  'app.help': 'Keyboard shortcuts',
+  'app.viewDiagram': 'Diagram',
+  'app.viewSequence': 'Sequence',
+  'app.centerView': 'Main view',
+  'app.close': 'Close',
+  'app.intro.title': 'What am I looking at?',
+  'app.intro.body':
+    'Press Apply and Podyssey simulates a small cluster (a control plane and three workers) reacting to the manifest on the left. Every arrow is one real message, from kubectl to kube-proxy: step through with ← →, play with Space, and read what each component received, decided and handed on.',
+  'app.intro.dismiss': 'Got it',
+  'app.intro.show': 'What am I looking at?',
+  'app.gallery.title': 'Example scenarios',
+  'app.gallery.intro':
+    'Each example is a manifest (and sometimes a fault) that shows one lesson. Loading one replaces the editor text.',
+  'app.gallery.load': 'Load',
+  'app.gallery.family.journey': 'The journey',
+  'app.gallery.family.pending': 'Pods that stay Pending',
+  'app.gallery.family.containers': 'Containers that fail',
+  'app.gallery.family.probes': 'Probes',
+  'app.gallery.family.network': 'Networking',
+  'app.gallery.family.rollout': 'Rollouts',
+  'app.gallery.family.faults': 'Faults',
+  'app.gallery.family.access': 'Access control',
+  'app.gallery.family.validation': 'Rejected manifests',
+  'app.gallery.family.storage': 'Storage',
+  'app.help.title': 'Keyboard shortcuts',
+  'app.help.note': 'Shortcuts work when the focus is not in the editor. In the editor, Ctrl+Enter (⌘+Enter) applies.',
+  'app.help.next': 'Next step',
+  'app.help.prev': 'Previous step',
+  'app.help.play': 'Play / pause',
+  'app.help.firstLast': 'First / last step',
+  'app.help.phase': 'Next / previous phase',
+  'app.help.speed': 'Slower / faster',
+  'app.help.help': 'This help',
+  'app.help.apply': 'Apply the manifest (in the editor)',
+  'app.compact.editor': 'Manifest',
+  'app.compact.inspect': 'Inspect',
+  'app.skip': 'Skip to the playback controls',
+
+  // ---- editor ------------------------------------------------------------------------------------------------
+  'editor.title': 'Manifest',
+  'editor.apply': 'Apply',
+  'editor.applyHint': 'kubectl apply -f manifest.yaml (Ctrl+Enter)',
+  'editor.loading': 'Loading the editor…',
+  'editor.ariaLabel': 'YAML manifest editor',
+  'editor.output': 'kubectl output',
+  'editor.outputEmpty': 'Press Apply to run kubectl apply -f manifest.yaml against the simulated cluster.',
+  'editor.saved': 'Draft saved in this browser',
+  'editor.reset': 'Reset',
+  'editor.resetHint': 'Restore the example’s manifest',
+  'editor.problems_one': '{count} problem',
+  'editor.problems_other': '{count} problems',
+
+  // ---- simulation status --------------------------------------------------------------------------------------
+  'sim.running': 'Simulating… {seconds} s',
+  'sim.failed': 'The simulation failed: {message}',
+  'sim.idle': 'Press Apply to send the manifest to the simulated cluster.',
+  'sim.applyNow': 'Apply the manifest',
+  'sim.inputError': 'kubectl could not read the manifest, so nothing was sent to the cluster.',
+
+  // ---- playback controls -------------------------------------------------------------------------------------
+  'ctl.first': 'First step',
+  'ctl.prev': 'Previous step',
+  'ctl.play': 'Play',
+  'ctl.pause': 'Pause',
+  'ctl.next': 'Next step',
+  'ctl.last': 'Last step',
+  'ctl.prevPhase': 'Previous phase',
+  'ctl.nextPhase': 'Next phase',
+  'ctl.speed': 'Speed',
+  'ctl.speedValue': '{speed}×',
+  'ctl.counter': '{n} / {total}',
+  'ctl.counterLabel': 'Step {n} of {total}',
+  'ctl.clock': 't = {seconds} s',
+  'ctl.clockLabel': 'Virtual time',
+  'ctl.timeline': 'Timeline',
+  'ctl.background': 'Background steps',
+  'ctl.backgroundHint': 'Lease renewals and other housekeeping. When off, they are skipped.',
+  'ctl.follow': 'Follow Pod',
+  'ctl.followAll': 'All steps',
+  'ctl.filtered': '{count} steps match',
+  'ctl.clockJump': '+{seconds} s later',
+
+  // ---- phases ------------------------------------------------------------------------------------------------
+  'phase.submit': 'submit',
+  'phase.admission': 'admission',
+  'phase.persist': 'persist',
+  'phase.reconcile': 'reconcile',
+  'phase.schedule': 'schedule',
+  'phase.run': 'run',
+  'phase.network': 'network',
+  'phase.status': 'status',
+  'phase.fault': 'fault',
+  'phase.user': 'user',
+
+  // ---- components ---------------------------------------------------------------------------------------------
+  'comp.kubectl': 'kubectl',
+  'comp.kube-apiserver': 'kube-apiserver',
+  'comp.etcd': 'etcd',
+  'comp.kube-controller-manager': 'kube-controller-manager',
+  'comp.kube-scheduler': 'kube-scheduler',
+  'comp.kubelet': 'kubelet',
+  'comp.container-runtime': 'container-runtime',
+  'comp.cni': 'cni',
+  'comp.kube-proxy': 'kube-proxy',
+  'comp.role.kubectl': 'your client',
+  'comp.role.kube-apiserver': 'the only door to etcd',
+  'comp.role.etcd': 'the cluster’s memory',
+  'comp.role.kube-controller-manager': 'reconcile loops',
+  'comp.role.kube-scheduler': 'picks a node',
+  'comp.role.kubelet': 'runs the node’s Pods',
+  'comp.role.container-runtime': 'CRI',
+  'comp.role.cni': 'Pod network',
+  'comp.role.kube-proxy': 'Service rules',
+  'diagram.label': 'Cluster diagram',
+  'diagram.userMachine': 'Your machine',
+  'diagram.controlPlane': 'Control plane',
+  'diagram.node': 'Node {node}',
+  'diagram.controlPlaneNode': 'control-plane node',
+  'diagram.workerNode': 'worker',
+  'diagram.pods': 'Pods',
+  'diagram.noPods': 'no Pods yet',
+  'diagram.systemPods_one': '+{count} system Pod',
+  'diagram.systemPods_other': '+{count} system Pods',
+  'diagram.pending': 'Unscheduled',
+  'diagram.podGroup': '{name} ×{count}',
+  'diagram.ready': 'Ready',
+  'diagram.notReady': 'not Ready',
+  'diagram.podLabel': 'Pod {name}: {status}, {ready} containers ready',
+  'diagram.fit': 'Fit view',
+  'diagram.active': 'active',
+  'sequence.label': 'Sequence view: one lane per component, one arrow per step',
+
+  // ---- narration panel ----------------------------------------------------------------------------------------
+  'narr.label': 'Narration',
+  'narr.empty': 'Nothing to narrate yet. Press Apply to start.',
+  'narr.background': 'background',
+  'narr.internal': '{component} decides',
+  'narr.message': '{from} → {to}',
+  'narr.source': 'from your manifest: {path}',
+  'narr.events': 'Events recorded',
+
+  // ---- inspectors ---------------------------------------------------------------------------------------------
+  'panel.label': 'Inspectors',
+  'panel.objects': 'Objects',
+  'panel.etcd': 'etcd',
+  'panel.events': 'Events',
+  'panel.kubectl': 'kubectl',
+  'panel.scheduler': 'Scheduler',
+  'panel.noRun': 'Apply a manifest to inspect the cluster.',
+  'panel.objects.tree': 'Ownership',
+  'panel.objects.spec': 'spec',
+  'panel.objects.status': 'status',
+  'panel.objects.none': 'Select an object.',
+  'panel.objects.noStatus': '(no status yet)',
+  'panel.objects.changed': 'changed at this step',
+  'panel.etcd.keys': 'Keys under /registry',
+  'panel.etcd.revision': 'revision {revision}',
+  'panel.etcd.changedHere': 'written by this step',
+  'panel.etcd.deleted': '(deleted at this step)',
+  'panel.etcd.filter': 'Filter keys',
+  'panel.etcd.select': 'Select a key to see its value.',
+  'panel.events.for': 'Events for {name}',
+  'panel.events.all': 'All events (default namespace)',
+  'panel.events.clear': 'Show all',
+  'panel.kubectl.prompt': 'Type a read-only kubectl command',
+  'panel.kubectl.placeholder': 'kubectl get pods -o wide',
+  'panel.kubectl.run': 'Run',
+  'panel.kubectl.asOf': 'as of step {n}',
+  'panel.kubectl.hint':
+    'Try: get pods · get deploy,rs,pods -o wide · describe pod <name> · get events · get endpointslices',
+  'panel.scheduler.none':
+    'This step is not a scheduling decision. Step to a kube-scheduler “schedule” step to see why each node was or was not chosen.',
+  'panel.scheduler.jump': 'Go to the nearest scheduling decision',
+  'panel.scheduler.pod': 'Scheduling Pod {pod}',
+  'panel.scheduler.node': 'Node',
+  'panel.scheduler.filter': 'Filter',
+  'panel.scheduler.scores': 'Scores',
+  'panel.scheduler.total': 'Total',
+  'panel.scheduler.passed': 'passed',
+  'panel.scheduler.notEvaluated': 'not evaluated',
+  'panel.scheduler.winner': 'selected',
+  'panel.scheduler.noFit': 'No node fits: {message}',
+
+  // ---- narration templates, by engine key ---------------------------------------------------------------------
+  'narration.fallback': '{summary}',
+
+  'narration.kubectl.get':
+    'kubectl reads your manifest and first asks the API server for the live {kind} “{name}” ({path}). The answer decides whether apply creates the object or patches it.',
+  'narration.kubectl.create':
+    'The {kind} does not exist yet, so kubectl sends the whole object: {path}. The API server will authenticate, authorize, admit, validate and persist it.',
+  'narration.kubectl.patch':
+    'The {kind} “{name}” already exists, so kubectl computes a three-way merge between your manifest, the last-applied configuration and the live object, and sends only the difference: {path}.',
+  'narration.kubectl.update': 'kubectl sends the updated {kind} “{name}”: {path}.',
+  'narration.kubectl.delete': 'kubectl asks the API server to delete {kind} “{name}”: {path}.',
+  'narration.kubectl.unchanged':
+    'kubectl compared your manifest with the live object: nothing differs, so it sends no patch and prints “{name} unchanged”.',
+  'narration.kubectl.noMatch':
+    'The API server does not serve kind {kind} in {version}, so kubectl cannot map the document to a resource and stops before sending it.',
+  'narration.kubectl.discovery': '{summary}',
+
+  'narration.apiserver.authn':
+    'Authentication: the request carries the client certificate of user “{user}” (groups {groups}). The API server now knows who is asking.',
+  'narration.apiserver.authnFailed':
+    'Authentication failed: the credentials are not valid, so the API server answers 401 Unauthorized without looking at the object.',
+  'narration.apiserver.authz':
+    'Authorization (RBAC): may this user {verb} {resource}? Yes, via {via}. The request moves on to admission.',
+  'narration.apiserver.authzDenied':
+    'Authorization (RBAC) found no Role or ClusterRole binding that lets “{user}” {verb} {resource}, so the API server answers 403 Forbidden and the object is never stored.',
+  'narration.apiserver.mutated': 'Mutating admission: {plugins} changed the object before it is stored: {changes}.',
+  'narration.apiserver.mutatedNothing': 'Mutating admission: no plugin needed to change this object.',
+  'narration.apiserver.valid':
+    'Validation: the {kind} “{name}” is well-formed (required fields, formats, immutable fields), so it can be stored.',
+  'narration.apiserver.invalid':
+    'Validation failed with {count} field error(s): the API server rejects the object with 422 Unprocessable Entity, names each wrong field, and stores nothing.',
+  'narration.apiserver.notSimulated': '{summary}',
+  'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',
+  'narration.apiserver.vapDenied':
+    'Validating admission: {summary}. The API server refuses the request and stores nothing.',
+  'narration.apiserver.decodeFailed':
+    'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
+  'narration.apiserver.nsMissing': 'The namespace does not exist, so the API server answers 404 Not Found: {message}',
+  'narration.apiserver.ok': 'The API server answers {code} {reason} for {what}.',
+  'narration.apiserver.error': 'The API server answers {code} {reason}: {message}',
+  'narration.apiserver.watch':
+    'Watch event: the API server tells {to}, which watches {kind} objects, that {kind} “{name}” was {type} (resourceVersion {rv}). The watcher updates its informer cache and reacts.',
+
+  'narration.etcd.put':
+    'The API server is the only client of etcd: it writes {kind} “{name}” under the key {key}. etcd’s leader replicates the write to its followers.',
+  'narration.etcd.delete': 'The API server deletes the key {key} ({kind} “{name}”) from etcd.',
+  'narration.etcd.committed':
+    'etcd committed the write: {acks} of {n} members acknowledged it (a quorum needs {quorum}). The cluster’s revision is now {revision}; it becomes the object’s resourceVersion.',
+  'narration.etcd.conflict':
+    'etcd refuses the write: the object changed since the writer read it (resourceVersion mismatch). The API server answers 409 Conflict and the writer must retry with fresh data.',
+  'narration.etcd.noQuorum':
+    'Only {up} of {n} etcd members are up and a write needs {quorum}: without quorum etcd cannot commit anything, so the API server’s writes hang and time out.',
+
+  'narration.deployment.createRS':
+    'The deployment controller sees Deployment “{deploy}” without a ReplicaSet for its Pod template (hash {hash}), so it creates ReplicaSet “{rs}” with replicas: {replicas}.',
+  'narration.deployment.scaleRS':
+    'The deployment controller scales ReplicaSet “{rs}” from {from} to {to} replicas to match Deployment “{deploy}”.',
+  'narration.deployment.revision':
+    'The deployment controller marks ReplicaSet “{rs}” as the current revision of Deployment “{deploy}”, so its Pod template is the one the Deployment runs.',
+  'narration.deployment.status':
+    'The deployment controller writes the Deployment’s status: {ready} ready, {available} available. kubectl get deploy reads exactly these fields.',
+
+  'narration.replicaset.createPod':
+    'The replicaset controller counts the Pods that match ReplicaSet “{rs}”: fewer than the {replicas} it wants, so it creates a Pod (batch of {batch}, slow-start). The Pod has no node yet.',
+  'narration.replicaset.deletePod':
+    'ReplicaSet “{rs}” has more Pods than the {replicas} it wants, so the replicaset controller deletes Pod “{pod}”.',
+  'narration.replicaset.status':
+    'The replicaset controller writes ReplicaSet “{rs}”’s status: {replicas} Pods, {ready} ready, {available} available.',
+
+  'narration.endpointslice.create':
+    'The endpointslice controller sees Service “{svc}” and writes an EndpointSlice listing the ready Pods that match its selector ({count} endpoints so far).',
+  'narration.endpointslice.update':
+    'A Pod behind Service “{svc}” changed, so the endpointslice controller updates EndpointSlice “{slice}”: {count} endpoints, {ready} ready.',
+  'narration.endpointslice.delete':
+    'The endpointslice controller deletes EndpointSlice “{slice}”, which nothing needs any more.',
+
+  'narration.serviceaccount.create':
+    'The serviceaccount controller sees the new namespace {ns} and creates its “default” ServiceAccount: Pods in {ns} need one before the apiserver admits them.',
+  'narration.serviceaccount.rootCA':
+    'The root-ca-cert-publisher puts the cluster CA into ConfigMap kube-root-ca.crt in namespace {ns}, so Pods there can verify the API server.',
+
+  'narration.gc.delete':
+    'The garbage collector sees that {kind} “{name}” is owned (ownerReferences) by {ownerKind} “{owner}”, which is gone, so it deletes the dependent.',
+
+  'narration.nodelifecycle.unknown':
+    'The node-lifecycle controller has not seen a Lease renewal from {node} for {age} s, longer than its grace period, so it marks the node’s conditions Unknown: the node may be dead.',
+  'narration.nodelifecycle.evictDecision':
+    'Pod {pod} tolerated the node.kubernetes.io/unreachable:NoExecute taint for its tolerationSeconds; the taint manager decides it must be evicted.',
+  'narration.nodelifecycle.taint':
+    'The node-lifecycle controller taints {node} with node.kubernetes.io/unreachable: new Pods avoid it and, after tolerationSeconds, its Pods are evicted.',
+  'narration.nodelifecycle.podNotReady':
+    'Its node stopped reporting, so the node-lifecycle controller marks Pod “{pod}” not Ready: Services stop sending it traffic.',
+  'narration.nodelifecycle.evict':
+    'The unreachable taint’s tolerationSeconds expired, so the node-lifecycle controller evicts Pod {pod}; its ReplicaSet will create a replacement elsewhere.',
+  'narration.nodelifecycle.recover':
+    '{node} renews its Lease again: the node-lifecycle controller removes the taint and the node is Ready.',
+
+  'narration.pv.pending': 'The persistentvolume-binder finds no volume for PersistentVolumeClaim {pvc} yet: {message}',
+  'narration.pv.bindClaim': 'The persistentvolume-binder binds PersistentVolumeClaim {pvc} to PersistentVolume {pv}.',
+  'narration.pv.bindVolume': 'The persistentvolume-binder marks PersistentVolume {pv} as claimed by {pvc}.',
+  'narration.pv.bound': 'PersistentVolumeClaim {pvc} is Bound.',
+  'narration.pv.provision': 'The provisioner creates PersistentVolume {pv} for claim {pvc} on node {node}.',
+
+  'narration.scheduler.selected':
+    'The scheduler took Pod “{pod}” from its queue, filtered the {total} nodes ({feasible} feasible: the control-plane taint and resource fit rule out the rest), scored the feasible ones and picked {node}.',
+  'narration.scheduler.bind':
+    'The scheduler does not start anything itself: it POSTs a Binding that sets spec.nodeName of “{pod}” to {node}. The kubelet on {node} will see it through its watch.',
+  'narration.scheduler.failed':
+    'The scheduler found no node for Pod “{pod}”: {message} It records a FailedScheduling event and retries when the cluster changes.',
+  'narration.scheduler.markUnschedulable':
+    'The scheduler patches Pod “{pod}” with condition PodScheduled=False (reason Unschedulable): kubectl shows it as Pending.',
+  'narration.scheduler.selectNode':
+    'The scheduler annotates claim {pvc} with the selected node {node}, so the volume is provisioned there.',
+
+  'narration.kubelet.runSandbox':
+    'The kubelet sees Pod “{pod}” bound to its node. First the Pod sandbox: it calls RunPodSandbox on the container runtime over CRI, which creates the network namespace (pause container) and asks the CNI plugin for an IP.',
+  'narration.kubelet.pullImage':
+    'The image must be pulled: the kubelet asks the runtime to PullImage {image} for container “{container}” (one pull at a time per node).',
+  'narration.kubelet.imageStatus':
+    'Before creating container “{container}”, the kubelet asks the runtime (ImageStatus) whether {image} is already on this node; imagePullPolicy decides whether it must be pulled.',
+  'narration.kubelet.createContainer':
+    'The image is ready: the kubelet calls CreateContainer for “{container}” ({image}) inside the sandbox of Pod “{pod}”, with the command, env and mounts from the Pod spec.',
+  'narration.kubelet.startContainer':
+    'The kubelet calls StartContainer for “{container}” of Pod “{pod}”: the runtime starts its process.',
+  'narration.kubelet.imageBackoff':
+    'Pulling {image} failed recently, so the kubelet waits {wait} before trying again (the wait doubles each time, up to 5 min): container “{container}” shows ImagePullBackOff.',
+  'narration.kubelet.crashLoop':
+    'Container “{container}” of Pod “{pod}” exited again, so the kubelet waits {wait} before the next restart (10 s, 20 s, 40 s … up to 5 min): CrashLoopBackOff.',
+  'narration.kubelet.configError':
+    'The kubelet cannot build the configuration of container “{container}”: {message}. It does not create the container; the Pod shows CreateContainerConfigError until the object exists.',
+  'narration.kubelet.failedMount': 'The kubelet cannot mount volume “{volume}”: {message}',
+  'narration.kubelet.started': 'Container “{container}” of Pod “{pod}” is running.',
+  'narration.kubelet.readyTrue':
+    'The readiness check of “{container}” passes, so the kubelet marks Pod “{pod}” Ready: it can now receive Service traffic.',
+  'narration.kubelet.probeFailed': 'The kubelet probes container “{container}” of Pod “{pod}”: {summary}',
+  'narration.kubelet.kill': 'The kubelet acts on a failed liveness probe: {summary}',
+  'narration.kubelet.stopContainer':
+    'Pod “{pod}” is being deleted: the kubelet asks the runtime to stop container “{container}” (SIGTERM, then SIGKILL after the grace period).',
+  'narration.kubelet.stopSandbox':
+    'The kubelet tears down the sandbox of Pod “{pod}” and the CNI plugin releases its IP {ip}.',
+  'narration.kubelet.api.status': 'The kubelet’s status manager reports back to the API server: {summary}',
+  'narration.kubelet.api.lease':
+    'Heartbeat: the kubelet on {node} renews its Lease in kube-node-lease (every 10 s). The node-lifecycle controller uses it to tell live nodes from dead ones.',
+  'narration.kubelet.api.node-status': 'The kubelet on {node} posts its node status: {summary}',
+  'narration.kubelet.api.volume': 'The kubelet’s volume manager asks the API server for what a volume needs: {summary}',
+  'narration.kubelet.api.env': 'The kubelet fetches what the container environment references: {summary}',
+  'narration.kubelet.api.delete': 'The kubelet finishes the Pod’s deletion: {summary}',
+  'narration.kubelet.api.relist': 'The kubelet re-lists its Pods from the API server: {summary}',
+
+  'narration.runtime.ok': 'The container runtime (containerd) completes {call}: {summary}',
+  'narration.runtime.error': 'The container runtime fails {call}: {error}',
+  'narration.runtime.cniAdd':
+    'containerd created the sandbox’s network namespace and now calls the CNI plugin (ADD) to give Pod “{pod}” an interface and an IP.',
+  'narration.runtime.cniDel': 'containerd calls the CNI plugin (DEL) to release the network of Pod “{pod}”.',
+  'narration.runtime.pause':
+    'containerd-shim and runc start the pause container that holds the namespaces of Pod “{pod}”.',
+  'narration.runtime.runc': 'runc creates the container process “{container}”: {cmd}.',
+  'narration.runtime.died':
+    'The process of container “{container}” exited with code {code}. The kubelet will notice on its next relist.',
+
+  'narration.cni.added':
+    'The CNI plugin allocated {ip} from the node’s Pod range {cidr}, set up the veth pair and routes, and hands the IP back to containerd for Pod “{pod}”.',
+  'narration.cni.deleted': 'The CNI plugin released the IP of Pod “{pod}”.',
+
+  'narration.kubeproxy.sync':
+    'kube-proxy on {node} rewrote its iptables rules from the Services and EndpointSlices it watches: {services} Services, {endpoints} endpoints ({rejects} Services without endpoints get a REJECT rule).',
+
+  'narration.user.command': 'You run: {command}',
+  'narration.user.noHistory': 'kubectl rollout undo finds no earlier revision: error: no rollout history found.',
+  'narration.user.reapply': 'You edit the manifest and run kubectl apply -f again.',
+
+  'narration.fault.stop': '{summary}. Whatever it did no longer happens until it comes back.',
+  'narration.fault.start': '{summary}. It re-lists what it watches and catches up.',
+  'narration.fault.etcdMemberDown': 'Fault: etcd member {member} stops: {up} of {n} members are up.',
+  'narration.fault.etcdMemberUp': 'etcd member {member} is back: {up} of {n} members are up.',
+  'narration.fault.registryDown': 'Fault: the image registry is unreachable. Image pulls will fail.',
+  'narration.fault.registryUp': 'The image registry answers again.',
+
+  'narration.end.quiescent':
+    'The run ends at t = {time} s: nothing is left to do. Every controller sees current state equal to desired state (or waits for something that will not come).',
+  'narration.end.horizon':
+    'The run ends at the {time} s horizon. Something is still changing, for example a container in CrashLoopBackOff.',
+  'narration.end.step-cap': 'The run stops at the step cap at t = {time} s.',
+} as const satisfies Record<string, string>;

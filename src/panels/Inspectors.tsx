@@ -1,0 +1,93 @@
+/**
+ * Inspectors synchronized to the current step. Every panel stays mounted (hidden when its tab is not chosen) so
+ * the DESIGN.md §7 hooks `etcd`, `events` and `kubectl` always exist and switching tabs is instant.
+ */
+import { useT } from '../app/i18n/translateContext';
+import { useApp, useAppApi } from '../app/store/useApp';
+import type { InspectorTab } from '../app/store/createAppStore';
+import { EtcdPanel } from './EtcdPanel';
+import { EventsPanel } from './EventsPanel';
+import { KubectlPanel } from './KubectlPanel';
+import { ObjectsPanel } from './ObjectsPanel';
+import { SchedulerPanel } from './SchedulerPanel';
+import type { KeyboardEvent } from 'react';
+
+const TABS: InspectorTab[] = ['objects', 'etcd', 'events', 'kubectl', 'scheduler'];
+
+export function Inspectors() {
+  const t = useT();
+  const api = useAppApi();
+  const tab = useApp((s) => s.inspector);
+  const isSchedule = useApp((s) => s.session?.run.steps[s.cursor]?.detail?.type === 'schedule');
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const i = TABS.indexOf(tab);
+    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    api.getState().setInspector(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  return (
+    <section className="inspectors" aria-label={t('panel.label')}>
+      <div className="tabs" role="tablist" aria-label={t('panel.label')} onKeyDown={onKeyDown}>
+        {TABS.map((id) => (
+          <button
+            key={id}
+            id={`tab-${id}`}
+            type="button"
+            role="tab"
+            className={`tab${tab === id ? ' is-selected' : ''}${id === 'scheduler' && isSchedule ? ' has-news' : ''}`}
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => api.getState().setInspector(id)}
+          >
+            {t(`panel.${id}`)}
+          </button>
+        ))}
+      </div>
+      <div className="tabpanels">
+        <div
+          role="tabpanel"
+          id="panel-objects"
+          aria-labelledby="tab-objects"
+          hidden={tab !== 'objects'}
+          className="tabpanel"
+        >
+          <ObjectsPanel />
+        </div>
+        <div role="tabpanel" id="panel-etcd" aria-labelledby="tab-etcd" hidden={tab !== 'etcd'} className="tabpanel">
+          <EtcdPanel />
+        </div>
+        <div
+          role="tabpanel"
+          id="panel-events"
+          aria-labelledby="tab-events"
+          hidden={tab !== 'events'}
+          className="tabpanel"
+        >
+          <EventsPanel />
+        </div>
+        <div
+          role="tabpanel"
+          id="panel-kubectl"
+          aria-labelledby="tab-kubectl"
+          hidden={tab !== 'kubectl'}
+          className="tabpanel"
+        >
+          <KubectlPanel />
+        </div>
+        <div
+          role="tabpanel"
+          id="panel-scheduler"
+          aria-labelledby="tab-scheduler"
+          hidden={tab !== 'scheduler'}
+          className="tabpanel"
+        >
+          <SchedulerPanel />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The current step told in words (DESIGN.md §7: `narration`, the aria-live region): who talks to whom, what the
+ * component received, decided and handed on, the manifest field behind it, and the Events it recorded.
+ */
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../app/i18n/translateContext';
+import { Icon } from '../app/Icon';
+import { useApp, useAppApi } from '../app/store/useApp';
+import { useCurrent } from '../app/store/useCurrent';
+import { narrate, stepHeadline } from '../playback/narrate';
+
+export function NarrationPanel() {
+  const t = useT();
+  const api = useAppApi();
+  const { step, session } = useCurrent();
+  const { status, error } = useApp(useShallow((s) => ({ status: s.status, error: s.error })));
+  return (
+    <section className="narration" data-testid="narration" aria-live="polite" aria-label={t('narr.label')}>
+      {status === 'simulating' ? (
+        <SimulatingNote />
+      ) : status === 'error' ? (
+        <p className="narration__text narration__text--error">{t('sim.failed', { message: error ?? '' })}</p>
+      ) : !step ? (
+        <div className="narration__idle">
+          <p className="narration__text narration__text--muted">
+            {session && session.run.inputErrors.length ? t('sim.inputError') : t('sim.idle')}
+          </p>
+          {!session && (
+            <button type="button" className="btn btn--primary" onClick={() => void api.getState().apply()}>
+              <Icon name="apply" size={16} /> {t('sim.applyNow')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <div className="narration__meta">
+            <span className="phase-chip" style={{ '--pc': `var(--p-${step.phase})` } as React.CSSProperties}>
+              {t(`phase.${step.phase}`)}
+            </span>
+            <span className="narration__headline">{stepHeadline(step, t)}</span>
+            {step.background && <span className="tag">{t('narr.background')}</span>}
+            <code className="narration__label" title={step.label}>
+              {step.label}
+            </code>
+          </div>
+          <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
+          {(step.source?.path || step.events.length > 0) && (
+            <div className="narration__extra">
+              {step.source?.path && (
+                <span className="narration__source">{t('narr.source', { path: step.source.path })}</span>
+              )}
+              {step.events.map((e, i) => (
+                <span key={i} className={`event-pill event-pill--${e.type.toLowerCase()}`} title={e.message}>
+                  {e.type} · {e.reason}
+                </span>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SimulatingNote() {
+  const t = useT();
+  const started = useApp((s) => s.simStartedAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 200);
+    return () => window.clearInterval(id);
+  }, []);
+  return (
+    <p className="narration__text narration__text--muted">
+      <span className="spinner" aria-hidden="true" />{' '}
+      {t('sim.running', { seconds: ((now - started) / 1000).toFixed(1) })}
+    </p>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The timeline: the whole trace as a strip coloured by phase, marks where each phase first happens (and every
+ * fault or user action), and a thumb at the cursor. Click or drag to seek; it is also a keyboard slider.
+ */
+import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../app/i18n/translateContext';
+import { useApp, useAppApi } from '../app/store/useApp';
+import { snapForward } from '../playback/navigation';
+import { phaseStrip } from '../playback/timeline';
+
+export function Scrubber() {
+  const t = useT();
+  const api = useAppApi();
+  const { session, cursor, navigable } = useApp(
+    useShallow((s) => ({ session: s.session, cursor: s.cursor, navigable: s.navigable })),
+  );
+  const track = useRef<HTMLDivElement>(null);
+  const steps = session?.run.steps;
+  const total = steps?.length ?? 0;
+  const strip = useMemo(() => (steps ? phaseStrip(steps) : []), [steps]);
+  const pct = (seq: number) => (total > 1 ? (seq / (total - 1)) * 100 : 0);
+
+  const seekTo = (clientX: number) => {
+    const el = track.current;
+    if (!el || total === 0) return;
+    const r = el.getBoundingClientRect();
+    const seq = Math.round(((clientX - r.left) / r.width) * (total - 1));
+    const target = snapForward(navigable, Math.max(0, Math.min(total - 1, seq)));
+    if (target !== undefined) api.getState().goTo(target);
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!total) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    seekTo(e.clientX);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) seekTo(e.clientX);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // The slider handles its own keys; stop them reaching the global shortcuts so one press moves one step.
+    const a = api.getState();
+    const actions: Record<string, () => void> = {
+      ArrowRight: a.next,
+      ArrowUp: a.next,
+      ArrowLeft: a.prev,
+      ArrowDown: a.prev,
+      Home: a.first,
+      End: a.last,
+      PageUp: a.prevPhase,
+      PageDown: a.nextPhase,
+    };
+    const act = actions[e.key];
+    if (act && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      act();
+    }
+  };
+  const step = steps && cursor >= 0 ? steps[cursor] : undefined;
+  return (
+    <div className="scrubber">
+      <div
+        ref={track}
+        className="scrubber__track"
+        role="slider"
+        tabIndex={total ? 0 : -1}
+        aria-label={t('ctl.timeline')}
+        aria-valuemin={total ? 1 : 0}
+        aria-valuemax={total}
+        aria-valuenow={cursor + 1}
+        aria-valuetext={
+          step ? `${t('ctl.counterLabel', { n: cursor + 1, total })}, ${t(`phase.${step.phase}`)}` : undefined
+        }
+        aria-disabled={!total}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onKeyDown={onKeyDown}
+      >
+        <div className="scrubber__strip">
+          {strip.map((b) => (
+            <span
+              key={b.start}
+              className={`scrubber__seg${b.background ? ' is-bg' : ''}`}
+              style={{
+                left: `${(b.start / total) * 100}%`,
+                width: `${((b.end - b.start) / total) * 100}%`,
+                background: `var(--p-${b.phase})`,
+              }}
+            />
+          ))}
+        </div>
+        {session?.marks.map((m) => (
+          <span
+            key={m.seq}
+            className="scrubber__mark"
+            style={{ left: `${pct(m.seq)}%`, background: `var(--p-${m.phase})` }}
+            title={`${t(`phase.${m.phase}`)} · ${m.seq + 1}`}
+          />
+        ))}
+        {total > 0 && <span className="scrubber__thumb" style={{ left: `${pct(cursor)}%` }} />}
+      </div>
+    </div>
+  );
+}

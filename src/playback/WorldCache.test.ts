@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { worldAt } from '../engine/trace/worldAt';
+import { etcdRows, writesAt } from './etcdView';
+import { ownershipTree } from './ownershipTree';
+import { WorldCache } from './WorldCache';
+import { scenarioRun } from './testRuns';
+
+describe('WorldCache', () => {
+  it('gives the same world as folding the history from the start, in any visiting order', () => {
+    const run = scenarioRun('happy-path');
+    const cache = new WorldCache(run, 40);
+    for (const seq of [200, 3, 306, 0, 41, 39, 40, -1, 150]) {
+      const a = cache.at(seq);
+      const b = worldAt(run, seq);
+      expect([...a.etcd.keys()]).toEqual([...b.etcd.keys()]);
+      expect(a.revision).toBe(b.revision);
+      expect(a.etcd.get('/registry/deployments/default/web')).toEqual(b.etcd.get('/registry/deployments/default/web'));
+    }
+  });
+});
+
+describe('etcd and objects inspectors', () => {
+  const run = scenarioRun('happy-path');
+  it('highlights the keys a step wrote', () => {
+    const put = run.steps.find((s) => s.narration.key === 'etcd.put')!;
+    const written = writesAt(run.history, put.seq);
+    expect(written.length).toBeGreaterThan(0);
+    const rows = etcdRows(run, worldAt(run, put.seq), put.seq);
+    expect(rows.filter((r) => r.changed).map((r) => r.key)).toEqual(
+      written.map((h) => h.key).filter((k) => k.startsWith('/registry/')),
+    );
+    expect(
+      etcdRows(run, worldAt(run, put.seq), put.seq, 'deployments').every((r) => r.key.includes('deployments')),
+    ).toBe(true);
+  });
+
+  it('builds the ownership tree Deployment → ReplicaSet → Pods and Service → EndpointSlice', () => {
+    const tree = ownershipTree(worldAt(run, run.steps.length - 1));
+    expect(tree.map((n) => n.kind)).toEqual(['Deployment', 'Service']);
+    expect(tree[0].children[0].kind).toBe('ReplicaSet');
+    expect(tree[0].children[0].children.map((c) => c.kind)).toEqual(['Pod', 'Pod', 'Pod']);
+    expect(tree[1].children[0].kind).toBe('EndpointSlice');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * worldAt() for a cursor that jumps around: folding the whole history for every step would be quadratic, so
+ * snapshots are kept every `interval` steps and each lookup folds only from the nearest one. Worlds are shared and
+ * must be treated as immutable by views.
+ */
+import type { Run, WorldState } from '../engine/api';
+import { worldAt } from '../engine/trace/worldAt';
+
+export class WorldCache {
+  private readonly snapshots: WorldState[] = [];
+  private last: WorldState | undefined;
+
+  constructor(
+    private readonly run: Pick<Run, 'history' | 'steps'>,
+    private readonly interval = 250,
+  ) {}
+
+  /** The world after step `seq` (-1: before the first step). */
+  at(seq: number): WorldState {
+    if (this.last && this.last.seq === seq) return this.last;
+    const world = worldAt(this.run, seq, this.baseFor(seq));
+    this.last = world;
+    return world;
+  }
+
+  /** Snapshot k holds the world after step k * interval - 1 (k = 0: the bootstrap world). */
+  private baseFor(seq: number): WorldState | undefined {
+    const k = Math.floor((seq + 1) / this.interval);
+    while (this.snapshots.length <= k) {
+      const i = this.snapshots.length;
+      const prev = this.snapshots[i - 1];
+      this.snapshots.push(worldAt(this.run, i * this.interval - 1, prev));
+    }
+    return this.snapshots[k];
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { worldAt } from '../engine/trace/worldAt';
+import { answerKubectl, tokenize } from './kubectlCommand';
+import { scenarioRun } from './testRuns';
+
+const run = scenarioRun('happy-path');
+const end = worldAt(run, run.steps.length - 1);
+const start = worldAt(run, 0);
+
+describe('answerKubectl', () => {
+  it('prints kubectl get tables from the world after a step', () => {
+    const a = answerKubectl('kubectl get pods', end);
+    expect(a.ok).toBe(true);
+    expect(a.output.split('\n')[0]).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+    expect(a.output.match(/1\/1\s+Running/g)).toHaveLength(3);
+    expect(answerKubectl('get pods', start).output).toBe('No resources found in default namespace.');
+  });
+
+  it('prints several kinds with kind prefixes and wide columns', () => {
+    const a = answerKubectl('get deploy,rs,pods -o wide', end);
+    expect(a.output).toContain('deployment.apps/web');
+    expect(a.output).toContain('replicaset.apps/web-');
+    expect(a.output).toMatch(/pod\/web-\S+\s+1\/1\s+Running\s+0\s+\S+\s+10\.244\./);
+  });
+
+  it('supports names, -o yaml/json/name, namespaces and -A', () => {
+    expect(answerKubectl('get deployment web -o yaml', end).output).toMatch(
+      /^apiVersion: apps\/v1\nkind: Deployment\n/,
+    );
+    expect(answerKubectl('get deploy/web -o json', end).output).toMatch(/^\{\n {4}"apiVersion": "apps\/v1",/);
+    expect(answerKubectl('get svc -o name', end).output).toBe('service/kubernetes\nservice/web');
+    expect(answerKubectl('get pods -n kube-system', end).output).toContain('kube-proxy-');
+    expect(answerKubectl('get pods -A', end).output.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME/);
+    expect(answerKubectl('get nodes', end).output).toContain('control-plane');
+  });
+
+  it('answers events, endpointslices and describe', () => {
+    expect(answerKubectl('get events', end).output).toContain('Scheduled');
+    expect(answerKubectl('get endpointslices', end).output).toMatch(/web-\S+\s+IPv4\s+80\s+10\.244\./);
+    const d = answerKubectl('describe deployment web', end);
+    expect(d.output).toMatch(/^Name:\s+web$/m);
+    expect(d.output).toContain('Events:');
+  });
+
+  it('errors like kubectl', () => {
+    expect(answerKubectl('get pods nope', end)).toEqual({
+      command: 'get pods nope',
+      output: 'Error from server (NotFound): pods "nope" not found',
+      ok: false,
+    });
+    expect(answerKubectl('get deploy nope', end).output).toBe(
+      'Error from server (NotFound): deployments.apps "nope" not found',
+    );
+    expect(answerKubectl('get frobs', end).output).toBe('error: the server doesn\'t have a resource type "frobs"');
+    expect(answerKubectl('frobnicate', end).output).toBe('error: unknown command "frobnicate" for "kubectl"');
+    expect(answerKubectl('delete pod x', end).ok).toBe(false);
+    expect(answerKubectl('get pods -o toml', end).output).toMatch(
+      /^error: unable to match a printer suitable for the output format "toml"/,
+    );
+    expect(answerKubectl('get pods -x', end).output).toBe("error: unknown shorthand flag: 'x' in -x");
+  });
+
+  it('tokenizes quoted arguments', () => {
+    expect(tokenize(`get pods -l 'app=web'`)).toEqual(['get', 'pods', '-l', 'app=web']);
+  });
+});

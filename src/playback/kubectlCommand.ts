@@ -1,0 +1,280 @@
+/**
+ * The kubectl panel's read-only commands, answered from the world after the current step in kubectl's own output
+ * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name] [-n ns|-A]`,
+ * `get events`, `describe <kind> [name]`. Error texts are kubectl's, so they stay in English in every language.
+ */
+import type { WorldState } from '../engine/api';
+import { describeObject } from '../engine/kubectl/describeObject';
+import { printEvents, toKEvent } from '../engine/kubectl/eventsTable';
+import { printGet } from '../engine/kubectl/printers';
+import { kindPrefix, resolveResource, type ResourceInfo } from '../engine/kubectl/resourceInfo';
+import { toJson, toJsonList, toYaml, toYamlList } from '../engine/kubectl/yamlOutput';
+import { objectsOf } from '../engine/trace/worldAt';
+import type { KObject } from '../engine/types';
+
+export interface KubectlAnswer {
+  command: string;
+  output: string;
+  ok: boolean;
+}
+
+const READ_ONLY_HINT =
+  'this panel only answers get and describe; edit the manifest and press Apply to change the cluster';
+const MUTATING = new Set([
+  'apply',
+  'create',
+  'delete',
+  'edit',
+  'patch',
+  'replace',
+  'scale',
+  'set',
+  'label',
+  'annotate',
+  'rollout',
+  'cordon',
+  'uncordon',
+  'drain',
+  'taint',
+  'expose',
+  'run',
+  'autoscale',
+]);
+const OTHER = new Set([
+  'logs',
+  'exec',
+  'attach',
+  'port-forward',
+  'proxy',
+  'cp',
+  'top',
+  'explain',
+  'api-resources',
+  'api-versions',
+  'config',
+  'version',
+  'cluster-info',
+  'auth',
+  'diff',
+  'wait',
+  'debug',
+  'events',
+]);
+const ALL_CATEGORY = [
+  'pods',
+  'services',
+  'daemonsets',
+  'deployments',
+  'replicasets',
+  'statefulsets',
+  'jobs',
+  'cronjobs',
+];
+const FORMATS =
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+
+interface Flags {
+  output?: string;
+  namespace: string;
+  allNamespaces: boolean;
+  args: string[];
+}
+
+export function tokenize(command: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (let m = re.exec(command); m; m = re.exec(command)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+function parseFlags(tokens: string[]): Flags | string {
+  const flags: Flags = { namespace: 'default', allNamespaces: false, args: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    const value = (name: string): string | undefined => {
+      if (tok === name) return tokens[++i];
+      if (tok.startsWith(`${name}=`)) return tok.slice(name.length + 1);
+      if (name.length === 2 && tok.startsWith(name) && tok.length > 2) return tok.slice(2);
+      return undefined;
+    };
+    if (tok === '-A' || tok === '--all-namespaces') flags.allNamespaces = true;
+    else if (tok.startsWith('-o') || tok.startsWith('--output')) {
+      const v = value(tok.startsWith('--') ? '--output' : '-o');
+      if (!v) return `error: flag needs an argument: 'o' in -o`;
+      flags.output = v;
+    } else if (tok.startsWith('-n') || tok.startsWith('--namespace')) {
+      const v = value(tok.startsWith('--') ? '--namespace' : '-n');
+      if (!v) return `error: flag needs an argument: 'n' in -n`;
+      flags.namespace = v;
+    } else if (tok === '-w' || tok === '--watch' || tok === '--show-labels' || tok === '--no-headers') {
+      // Accepted and ignored: a snapshot cannot watch; labels and headers are the printer's defaults here.
+    } else if (tok.startsWith('--')) return `error: unknown flag: ${tok.split('=')[0]}`;
+    else if (tok.startsWith('-') && tok.length > 1) return `error: unknown shorthand flag: '${tok[1]}' in ${tok}`;
+    else flags.args.push(tok);
+  }
+  return flags;
+}
+
+function err(command: string, output: string): KubectlAnswer {
+  return { command, output, ok: false };
+}
+
+export function answerKubectl(command: string, world: WorldState): KubectlAnswer {
+  const trimmed = command.trim();
+  const tokens = tokenize(trimmed);
+  if (tokens[0] === 'kubectl') tokens.shift();
+  const verb = tokens.shift();
+  if (!verb) return err(trimmed, 'error: no command given. Try: kubectl get pods');
+  if (MUTATING.has(verb)) return err(trimmed, `error: ${READ_ONLY_HINT}`);
+  if (OTHER.has(verb)) return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get or describe`);
+  if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
+  const flags = parseFlags(tokens);
+  if (typeof flags === 'string') return err(trimmed, flags);
+  return verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+}
+
+interface Target {
+  info: ResourceInfo;
+  names: string[];
+}
+
+/** `pods`, `deploy,rs,pods`, `pod/web-1 svc/web`, `pods web-1 web-2` → resource types with optional names. */
+function targets(args: string[]): Target[] | string {
+  if (args.length === 0)
+    return 'error: You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.';
+  if (args[0].includes('/')) {
+    const out: Target[] = [];
+    for (const a of args) {
+      const [type, name] = a.split('/');
+      const info = resolveResource(type);
+      if (!info) return `error: the server doesn't have a resource type "${type}"`;
+      if (!name) return 'error: arguments in resource/name form must have a single resource and name';
+      out.push({ info, names: [name] });
+    }
+    return out;
+  }
+  const types = args[0]
+    .split(',')
+    .filter(Boolean)
+    .flatMap((t) => (t === 'all' ? ALL_CATEGORY : [t]));
+  const out: Target[] = [];
+  for (const type of types) {
+    const info = resolveResource(type);
+    if (!info) return `error: the server doesn't have a resource type "${type}"`;
+    out.push({ info, names: args.slice(1) });
+  }
+  if (args.length > 1 && out.length > 1) return 'error: you must specify only one resource type when naming objects';
+  return out;
+}
+
+function select(objects: KObject[], info: ResourceInfo, flags: Flags): KObject[] {
+  return objects.filter(
+    (o) =>
+      o.kind === info.kind &&
+      (!info.namespaced || flags.allNamespaces || (o.metadata.namespace ?? 'default') === flags.namespace),
+  );
+}
+
+function eventsOf(world: WorldState, flags: Flags) {
+  return world.events.map((e) => toKEvent(e)).filter((e) => flags.allNamespaces || e.namespace === flags.namespace);
+}
+
+function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
+  const now = world.time;
+  const format = flags.output;
+  if (format && !['wide', 'yaml', 'json', 'name'].includes(format)) {
+    return err(
+      command,
+      `error: unable to match a printer suitable for the output format "${format}", allowed formats are: ${FORMATS}`,
+    );
+  }
+  const parsed = targets(flags.args);
+  if (typeof parsed === 'string') return err(command, parsed);
+  const objects = objectsOf(world);
+  const ctx = { now, wide: format === 'wide', allNamespaces: flags.allNamespaces, namespace: flags.namespace, objects };
+
+  if (
+    parsed.length === 1 &&
+    parsed[0].info.kind === 'Event' &&
+    parsed[0].names.length === 0 &&
+    (!format || format === 'wide')
+  ) {
+    return { command, output: printEvents(eventsOf(world, flags), ctx), ok: true };
+  }
+
+  const missing: string[] = [];
+  const byKind: Record<string, KObject[]> = {};
+  const kinds: string[] = [];
+  for (const { info, names } of parsed) {
+    let list =
+      info.kind === 'Event'
+        ? (world.events as unknown as KObject[]).filter(
+            (e) => flags.allNamespaces || e.metadata?.namespace === flags.namespace,
+          )
+        : select(objects, info, flags);
+    if (names.length) {
+      for (const n of names)
+        if (!list.some((o) => o.metadata.name === n))
+          missing.push(
+            `Error from server (NotFound): ${info.group ? `${info.resource}.${info.group}` : info.resource} "${n}" not found`,
+          );
+      list = names.flatMap((n) => list.filter((o) => o.metadata.name === n));
+    }
+    byKind[info.kind] = [...(byKind[info.kind] ?? []), ...list];
+    if (!kinds.includes(info.kind)) kinds.push(info.kind);
+  }
+  const items = kinds.flatMap((k) => byKind[k]);
+  const single = parsed.length === 1 && parsed[0].names.length === 1;
+  let out: string;
+  if (format === 'yaml' || format === 'json') {
+    if (single && items.length === 1) out = format === 'yaml' ? toYaml(items[0]) : toJson(items[0]);
+    else if (single) out = '';
+    else out = format === 'yaml' ? toYamlList(items) : toJsonList(items);
+  } else if (format === 'name') {
+    out = items.map((o) => `${kindPrefix(o.kind)}/${o.metadata.name}`).join('\n');
+  } else if (items.length === 0 && missing.length) {
+    out = '';
+  } else {
+    out = printGet(kinds, byKind, { ...ctx, withKind: kinds.length > 1 || undefined });
+  }
+  const output = [out, ...missing].filter((s) => s !== '').join('\n');
+  return { command, output, ok: missing.length === 0 };
+}
+
+function describe(command: string, flags: Flags, world: WorldState): KubectlAnswer {
+  if (flags.args.length === 0) {
+    return err(
+      command,
+      'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.',
+    );
+  }
+  const parsed = targets(flags.args);
+  if (typeof parsed === 'string') return err(command, parsed);
+  const objects = objectsOf(world);
+  const events = world.events.map((e) => toKEvent(e));
+  const out: string[] = [];
+  let ok = true;
+  for (const { info, names } of parsed) {
+    const list = select(objects, info, flags);
+    const chosen = names.length ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n) : list;
+    if (chosen.length === 0) out.push(`No resources found in ${flags.namespace} namespace.`);
+    for (const o of chosen) {
+      if (typeof o === 'string') {
+        ok = false;
+        out.push(
+          `Error from server (NotFound): ${info.group ? `${info.resource}.${info.group}` : info.resource} "${o}" not found`,
+        );
+        continue;
+      }
+      const text = describeObject(o, { now: world.time, events, objects });
+      out.push(
+        text ??
+          `Name:         ${o.metadata.name}\n(describe for ${info.kind} is not simulated; try get ${info.resource} ${o.metadata.name} -o yaml)`,
+      );
+    }
+  }
+  return { command, output: out.join('\n\n\n'), ok };
+}
+
+/** The panel's default view: what `kubectl get deploy,rs,pods -o wide` prints as of this step. */
+export const DEFAULT_KUBECTL_COMMAND = 'kubectl get deploy,rs,pods -o wide';

@@ -1,0 +1,68 @@
+/**
+ * Cursor moves over a run. The cursor is always a step seq (0-based, as in the trace), so the counter `N / M`
+ * stays the trace's own numbering whatever is filtered: filters (hide background steps, follow one Pod) only
+ * decide which steps next/prev/play land on.
+ */
+import type { Step } from '../engine/types';
+
+export interface StepFilter {
+  hideBackground: boolean;
+  /** Follow one Pod: only steps about it. */
+  pod: string | null;
+}
+
+export const NO_FILTER: StepFilter = { hideBackground: false, pod: null };
+
+export function involvesPod(step: Step, pod: string): boolean {
+  if (step.object?.name === pod && step.object.kind === 'Pod') return true;
+  const p = step.narration.params;
+  if (p && (p.pod === pod || (p.name === pod && p.kind === 'Pod'))) return true;
+  if (step.detail?.type === 'schedule' && step.detail.pod === pod) return true;
+  return step.label.includes(pod) || step.events.some((e) => e.involvedObject.name === pod);
+}
+
+export function stepMatches(step: Step, filter: StepFilter): boolean {
+  if (filter.hideBackground && step.background) return false;
+  if (filter.pod && !involvesPod(step, filter.pod)) return false;
+  return true;
+}
+
+/** Seqs the cursor may land on under `filter`, ascending. The final step (end of run) always stays reachable. */
+export function navigableSteps(steps: readonly Step[], filter: StepFilter): number[] {
+  const out: number[] = [];
+  for (const s of steps) if (stepMatches(s, filter) || s.seq === steps.length - 1) out.push(s.seq);
+  return out;
+}
+
+/** First element > cursor (binary search), or undefined. */
+export function nextIn(list: readonly number[], cursor: number): number | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo];
+}
+
+/** Last element < cursor, or undefined. */
+export function prevIn(list: readonly number[], cursor: number): number | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? list[lo - 1] : undefined;
+}
+
+/** Nearest element ≥ seq (or the last one): where a jump to an arbitrary seq lands under a filter. */
+export function snapForward(list: readonly number[], seq: number): number | undefined {
+  return nextIn(list, seq - 1) ?? list[list.length - 1];
+}
+
+export function clampSeq(seq: number, total: number): number {
+  return Math.max(0, Math.min(total - 1, Math.floor(seq)));
+}
