@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// Overridable so that two test runs on one machine do not fight over the port.
+const PORT = Number(process.env.PODYSSEY_E2E_PORT ?? 4173);
 // Debian's Chromium (apt-get install -y chromium). `npx playwright install` cannot download browsers here.
 const executablePath = process.env.PODYSSEY_CHROMIUM ?? '/usr/bin/chromium';
 
