@@ -52,3 +52,15 @@ describe('forking', () => {
     expect(bytes(engine.fork(at, action))).toBe(bytes(simulate({ ...input, actions: [{ atStep: at, action }] })));
   });
 });
+
+describe('forking runs that have time-placed actions', () => {
+  it('keeps the actions that already happened before the fork point', () => {
+    const input = findScenario('kubelet-stopped')!.input;
+    const engine = new Engine(input);
+    const original = engine.run();
+    const at = 600;
+    const forked = engine.fork(at, { type: 'delete-pod', name: '$pod:web' });
+    expect(JSON.stringify(forked.steps.slice(0, at))).toBe(JSON.stringify(original.steps.slice(0, at)));
+    expect(forked.steps[at].phase).toBe('user');
+  });
+});

@@ -32,7 +32,13 @@ import type { KObject } from './types';
 
 export const DEFAULT_HORIZON_MS = 10 * 60_000;
 export const DEFAULT_MAX_STEPS = 200_000;
+/**
+ * Steps between checkpoints. A checkpoint copies the mutable state, which grows with the cluster, so in a large
+ * cluster they are spaced by its size (CHECKPOINT_STEPS_PER_KEY per etcd key) to keep their cost a few percent of
+ * the run; a fork then replays at most that many steps from the checkpoint before it.
+ */
 const CHECKPOINT_EVERY = 5_000;
+const CHECKPOINT_STEPS_PER_KEY = 2;
 
 export function simulate(input: SimulationInput): Run {
   return new Engine(input).run();
@@ -53,6 +59,8 @@ export class Engine {
   private world: ActionWorld = { registryReachable: true };
   private actions: TimedAction[];
   private actionIndex = 0;
+  /** For each applied action, the number of steps that existed when it was applied (forks keep earlier ones). */
+  private appliedAt: number[] = [];
   private checkpoints: Checkpoint[] = [];
   private inputErrors: Run['inputErrors'] = [];
   private kubectl!: Kubectl;
@@ -174,8 +182,7 @@ export class Engine {
     if (this.inputErrors.length) return this.result({ reason: 'quiescent', time: 0 });
     for (;;) {
       this.applyDueActions();
-      if (sim.steps.length - (this.checkpoints.at(-1)?.step ?? -CHECKPOINT_EVERY) >= CHECKPOINT_EVERY)
-        this.checkpoint();
+      if (this.checkpointDue()) this.checkpoint();
       const next = sim.queue.peek();
       const pendingActions = this.actionIndex < this.actions.length;
       if (sim.steps.length >= maxSteps) return this.finish('step-cap');
@@ -186,6 +193,7 @@ export class Engine {
           this.actions[this.actionIndex].atMs! <= horizon
         ) {
           sim.now = this.actions[this.actionIndex].atMs!;
+          this.appliedAt[this.actionIndex] = sim.steps.length;
           this.applyAction(this.actions[this.actionIndex++].action);
           continue;
         }
@@ -238,11 +246,14 @@ export class Engine {
       const a = this.actions[this.actionIndex];
       if (a.atStep !== undefined) {
         if (sim.steps.length < a.atStep) return;
+        // A fork replays a time-placed action at the step it originally landed on, at its original time.
+        if (a.atMs !== undefined) sim.now = Math.max(sim.now, a.atMs);
       } else if (a.atMs !== undefined) {
         const next = sim.queue.peek();
         if (!next || next.time < a.atMs) return;
         sim.now = Math.max(sim.now, a.atMs);
       }
+      this.appliedAt[this.actionIndex] = sim.steps.length;
       this.actionIndex++;
       this.applyAction(a.action);
     }
@@ -252,6 +263,13 @@ export class Engine {
     this.sim.current = undefined;
     applyAction(action, this.sim, this.world);
     this.sim.current = undefined;
+  }
+
+  private checkpointDue(): boolean {
+    const last = this.checkpoints.at(-1)?.step;
+    if (last === undefined) return true;
+    const every = Math.max(CHECKPOINT_EVERY, CHECKPOINT_STEPS_PER_KEY * this.sim.store.s.kv.size);
+    return this.sim.steps.length - last >= every;
   }
 
   private checkpoint(): void {
@@ -304,16 +322,15 @@ export class Engine {
    * or after that step are dropped: the future is replaced). Resumes from the nearest checkpoint.
    */
   fork(atStep: number, action: UserAction): Run {
-    const kept = this.actions.filter((a) => a.atStep !== undefined && a.atStep < atStep);
+    // Keep the actions that had already happened before the fork point, pinned to the step they landed on.
+    const kept: TimedAction[] = [];
+    this.actions.forEach((a, i) => {
+      const at = this.appliedAt[i];
+      if (at !== undefined && at < atStep) kept.push({ ...a, atStep: at });
+    });
     const actions: TimedAction[] = [...kept, { atStep, action }];
     const next = new Engine({ ...this.input, actions });
-    const cp = [...this.checkpoints]
-      .reverse()
-      .find(
-        (c) =>
-          c.step <= atStep &&
-          this.actions.slice(0, c.actionIndex).every((a) => a.atStep !== undefined && a.atStep < atStep),
-      );
+    const cp = [...this.checkpoints].reverse().find((c) => c.step <= atStep && c.actionIndex <= kept.length);
     if (cp) next.resumeFrom(cp, this);
     return next.run();
   }
@@ -330,6 +347,7 @@ export class Engine {
     this.sim.restore(cp.kernel);
     this.world.registryReachable = cp.world.registryReachable;
     this.actionIndex = cp.actionIndex;
+    this.appliedAt = from.appliedAt.slice(0, cp.actionIndex);
     this.checkpoints = from.checkpoints.filter((c) => c.step <= cp.step);
   }
 }
