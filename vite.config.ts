@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config'; // not 'vite': the `test` key is only typed via vitest/config
 import react from '@vitejs/plugin-react';
+import { cspPlugin } from './scripts/cspPlugin.ts';
 
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
 
 export default defineConfig({
   // Relative asset URLs, so the built app works when served from any sub-path.
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspPlugin()],
   resolve: {
     alias: [
       // monaco-editor >= 0.56 has an "exports" map ("./*" -> "./esm/vs/*.js") that breaks the old deep
@@ -21,7 +22,17 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    // Two pages: the app and the embed (issue 5); both use relative asset URLs.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'cli/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node', // component tests opt in with `// @vitest-environment jsdom`

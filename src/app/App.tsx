@@ -3,7 +3,7 @@
  * playback on the right. Narrow screens (down to 480 px): one column, with the manifest and the inspectors behind
  * two tabs under the playback controls.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ClusterDiagram } from '../diagram/ClusterDiagram';
 import { SequenceView } from '../diagram/SequenceView';
@@ -11,7 +11,11 @@ import { EditorPane } from '../editor/EditorPane';
 import { Inspectors } from '../panels/Inspectors';
 import { NarrationPanel } from '../panels/NarrationPanel';
 import { PlaybackBar } from '../panels/PlaybackBar';
+import { BranchBar } from '../panels/BranchBar';
+import { EmbedBar } from './EmbedBar';
 import { GalleryDialog } from './GalleryDialog';
+import { useDocumentTheme } from './theme';
+import './styles/theme.css';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
 import { IntroBanner } from './IntroBanner';
@@ -21,30 +25,41 @@ import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { usePlaybackTimer } from './usePlaybackTimer';
 import './styles/app.css';
 
+// Issue 5 extras load on demand (the initial-JavaScript budget, issue 6).
+const ShareDialog = lazy(() => import('./share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const EmbedDialog = lazy(() => import('./share/EmbedDialog').then((m) => ({ default: m.EmbedDialog })));
+const StoryView = lazy(() => import('./StoryView').then((m) => ({ default: m.StoryView })));
+
 export function App() {
   const t = useT();
   const api = useAppApi();
-  const { centerView, layoutView, dialog, compactTab, reducedMotion } = useApp(
+  const { centerView, layoutView, dialog, compactTab, reducedMotion, embed, present, controls } = useApp(
     useShallow((s) => ({
       centerView: s.centerView,
       layoutView: s.layoutView,
       dialog: s.dialog,
       compactTab: s.compactTab,
       reducedMotion: s.reducedMotion,
+      embed: s.embed,
+      present: s.present,
+      controls: s.controls,
     })),
   );
+  useDocumentTheme();
   useKeyboardShortcuts(api);
   usePlaybackTimer();
   useReducedMotionPreference();
 
   const showSide = layoutView === 'split';
   return (
-    <div className={`app${reducedMotion ? ' motion-reduced' : ''} layout-${layoutView}`}>
+    <div
+      className={`app${reducedMotion ? ' motion-reduced' : ''} layout-${layoutView}${embed ? ' is-embed' : ''}${present ? ' is-present' : ''} controls-${controls}`}
+    >
       <a className="skip-link" href="#playback">
         {t('app.skip')}
       </a>
-      <Header />
-      <IntroBanner />
+      {embed ? <EmbedBar /> : <Header />}
+      {!embed && <IntroBanner />}
       <main className="workspace">
         {showSide && (
           <div className={`side side--${compactTab}`}>
@@ -67,13 +82,28 @@ export function App() {
           </div>
         )}
         <div className="stage">
-          <div className="stage__view">{centerView === 'diagram' ? <ClusterDiagram /> : <SequenceView />}</div>
+          <div className="stage__view">
+            {layoutView === 'story' ? (
+              <Suspense fallback={null}>
+                <StoryView />
+              </Suspense>
+            ) : centerView === 'diagram' ? (
+              <ClusterDiagram />
+            ) : (
+              <SequenceView />
+            )}
+          </div>
           <NarrationPanel />
+          <BranchBar />
           <PlaybackBar />
         </div>
       </main>
       {dialog === 'help' && <HelpDialog />}
       {dialog === 'gallery' && <GalleryDialog />}
+      <Suspense fallback={null}>
+        {dialog === 'share' && <ShareDialog />}
+        {dialog === 'embed' && <EmbedDialog />}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { KUBERNETES_VERSION } from '../engine/api';
+import { HeaderExtras } from './HeaderExtras';
 import { Icon } from './Icon';
 import { useT } from './i18n/translateContext';
 import { useApp, useAppApi } from './store/useApp';
@@ -37,6 +38,7 @@ export function Header() {
         <button type="button" className="btn btn--ghost" onClick={() => api.getState().setDialog('gallery')}>
           <Icon name="grid" size={16} /> {t('app.examples')}
         </button>
+        <HeaderExtras />
         {!introOpen && (
           <button
             type="button"

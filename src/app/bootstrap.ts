@@ -3,12 +3,14 @@
  * the `env` it is given, so it is tested without a browser.
  */
 import { isLanguage } from '../i18n/languages';
+import { LANG_KEY, resolveLanguage } from '../i18n/resolveLanguage';
 import { DEFAULT_SCENARIO_ID, findScenario } from '../scenarios';
 import type { InitialState } from './store/createAppStore';
-import type { UrlOptions } from './urlOptions';
+import type { Theme, UrlOptions } from './urlOptions';
 
 export const DRAFT_KEY = 'podyssey:draft:v1';
 export const INTRO_KEY = 'podyssey:intro-dismissed';
+export const THEME_KEY = 'podyssey:theme';
 
 export interface Draft {
   yaml: string;
@@ -18,6 +20,12 @@ export interface Draft {
 export interface BootEnv {
   storage: Pick<Storage, 'getItem'> | null;
   prefersReducedMotion: boolean;
+  /** navigator.languages, for the UI language when neither the link nor a saved choice decides. */
+  languages?: readonly string[];
+  /** An embed (embed.html or a framed page): no drafts read or kept, never asks before replacing. */
+  embed?: boolean;
+  /** The location's fragment: a `#s=1.…` manifest is decoded (asynchronously) at startup. */
+  hash?: string;
 }
 
 export function readDraft(storage: BootEnv['storage']): Draft | null {
@@ -39,11 +47,38 @@ export interface Boot {
   applyOnStart: boolean;
   startStep?: number;
   autoplay: boolean;
+  /** The `#s=…` value to decode and open at startup, if any. */
+  share: string | null;
+  /**
+   * The learner's unsaved draft that opening this link would replace (null when there is none, when it equals
+   * what the link brings, or in an embed): the app asks before replacing it.
+   */
+  draftAtRisk: Draft | null;
+}
+
+/** A draft is unsaved work when it differs from the example it came from (or from the default example). */
+export function isPristine(draft: Draft): boolean {
+  const origin = findScenario(draft.scenarioId ?? DEFAULT_SCENARIO_ID);
+  return !!origin && origin.input.yaml === draft.yaml;
+}
+
+function savedItem(storage: BootEnv['storage'], key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function bootState(url: UrlOptions, env: BootEnv): Boot {
   const linked = url.scenario ? findScenario(url.scenario) : undefined;
-  const draft = linked ? null : readDraft(env.storage);
+  const share = env.hash ? shareValue(env.hash) : null;
+  const storedDraft = env.embed ? null : readDraft(env.storage);
+  const draftAtRisk =
+    (linked || share) && storedDraft && !isPristine(storedDraft) && storedDraft.yaml !== linked?.input.yaml
+      ? storedDraft
+      : null;
+  const draft = linked ? null : storedDraft;
   const fallback = findScenario(DEFAULT_SCENARIO_ID)!;
   const yaml = linked?.input.yaml ?? draft?.yaml ?? fallback.input.yaml;
   const scenarioId = linked?.id ?? (draft ? draft.scenarioId : fallback.id);
@@ -61,13 +96,35 @@ export function bootState(url: UrlOptions, env: BootEnv): Boot {
       nodes: url.nodes,
       seed: url.seed,
       speed: url.speed,
-      layoutView: url.view,
+      layoutView: url.view ?? (env.embed ? 'diagram' : undefined),
       reducedMotion,
-      lang: url.lang && isLanguage(url.lang) ? url.lang : 'en',
-      introOpen,
+      lang: pickLanguage(url.lang, env),
+      introOpen: env.embed ? false : introOpen,
+      theme: url.theme ?? themeOf(savedItem(env.embed ? null : env.storage, THEME_KEY)) ?? 'system',
+      controls: url.controls ?? 'full',
+      present: url.present ?? false,
+      embed: !!env.embed,
     },
-    applyOnStart: !!linked || url.step !== undefined || url.autoplay === true,
+    // An embed always shows a run: a course page has no Apply button to press first.
+    applyOnStart: !!env.embed || !!linked || url.step !== undefined || url.autoplay === true,
     startStep: url.step,
     autoplay: url.autoplay === true && !reducedMotion,
+    share,
+    draftAtRisk,
   };
+}
+
+function pickLanguage(param: string | undefined, env: BootEnv): string {
+  const lang = resolveLanguage(param, savedItem(env.embed ? null : env.storage, LANG_KEY), env.languages);
+  return isLanguage(lang) ? lang : 'en';
+}
+
+function themeOf(value: string | null): Theme | undefined {
+  return value === 'light' || value === 'dark' || value === 'system' ? value : undefined;
+}
+
+function shareValue(hash: string): string | null {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of h.split('&')) if (part.startsWith('s=')) return part.slice(2);
+  return null;
 }

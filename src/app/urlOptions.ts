@@ -20,6 +20,12 @@ export interface UrlOptions {
   motion?: MotionPref;
   nodes?: number;
   seed?: number;
+  /** Embeds: the host page's exact origin (messages from any other origin are ignored). */
+  origin?: string;
+  /** Embeds: an id the host chose, echoed in every message. */
+  id?: string;
+  /** Projector mode (`present=1`): larger type, minimal chrome. Not one of the frozen `view` values. */
+  present?: boolean;
 }
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
@@ -50,6 +56,20 @@ export function parseUrlOptions(search: string): UrlOptions {
   opts.motion = oneOf(q.get('motion'), ['system', 'reduced', 'full'] as const);
   opts.nodes = int(q.get('nodes'), 1, 500);
   opts.seed = int(q.get('seed'), 0, 2 ** 32 - 1);
+  const origin = q.get('origin');
+  if (origin) {
+    try {
+      const u = new URL(origin);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin.replace(/\/$/, ''))
+        opts.origin = u.origin;
+    } catch {
+      // not an origin: ignored
+    }
+  }
+  const id = q.get('id');
+  if (id && /^[\w.:-]{1,64}$/.test(id)) opts.id = id;
+  const present = oneOf(q.get('present'), ['0', '1'] as const);
+  if (present) opts.present = present === '1';
   for (const k of Object.keys(opts) as Array<keyof UrlOptions>) if (opts[k] === undefined) delete opts[k];
   return opts;
 }

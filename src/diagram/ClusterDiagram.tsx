@@ -2,10 +2,19 @@
  * The cluster diagram: a pure function of (layout, current step, world). React Flow supplies pan/zoom; nothing
  * is draggable or connectable, and its keyboard bindings are off (Space belongs to play/pause).
  */
-import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes } from '@xyflow/react';
+import {
+  Controls,
+  ReactFlow,
+  ReactFlowProvider,
+  useNodesInitialized,
+  useReactFlow,
+  type EdgeTypes,
+  type NodeTypes,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useT } from '../app/i18n/translateContext';
+import { markOnce, PERF_MARKS } from '../app/perfMarks';
 import { useApp } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
@@ -14,7 +23,8 @@ import { nodeRoles } from '../playback/instances';
 import { diagramState } from '../playback/diagramState';
 import { podsView } from '../playback/podBadges';
 import { ComponentNode } from './ComponentNode';
-import { flowEdges, flowNodes, handlesByBox } from './flowModel';
+import { flowEdges, flowNodes, handlesByBox, type BoxNode, type LinkEdge as LinkEdgeModel } from './flowModel';
+import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
 import { PodsNode } from './PodsNode';
@@ -54,12 +64,18 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
     () => (world ? podsView(world, world.time, nodeNames, G.podSlots) : undefined),
     [world, nodeNames],
   );
+  const [nodeIds] = useState(() => new IdentityKeeper<BoxNode>());
+  const [edgeIds] = useState(() => new IdentityKeeper<LinkEdgeModel>());
   const nodes = useMemo(
-    () => flowNodes(layout, handles, state, pods, world?.revision),
-    [layout, handles, state, pods, world],
+    () => nodeIds.keep(flowNodes(layout, handles, state, pods, world?.revision)),
+    [nodeIds, layout, handles, state, pods, world],
   );
-  const edges = useMemo(() => flowEdges(layout, state), [layout, state]);
+  const edges = useMemo(() => edgeIds.keep(flowEdges(layout, state)), [edgeIds, layout, state]);
   useRefitOnResize(container, layout);
+  const initialized = useNodesInitialized();
+  useEffect(() => {
+    if (initialized) markOnce(PERF_MARKS.firstDiagram);
+  }, [initialized]);
 
   return (
     <ReactFlow

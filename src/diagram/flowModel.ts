@@ -73,10 +73,22 @@ export function flowNodes(
       activeParts: state.activeParts.get(box.id) ?? [],
       pulseSeq: state.pulse === box.id ? state.seq : null,
       handles: handles.get(box.id) ?? [],
-      pods: box.kind === 'pods' || box.component === 'kube-scheduler' ? pods : undefined,
+      pods: podsFor(box, pods),
       revision: box.component === 'etcd' ? revision : undefined,
     },
   }));
+}
+
+/**
+ * Only the part of the Pods view a box draws (its node's Pods, or the scheduler's queue), so that a Pod changing
+ * on one node leaves every other box's data equal and React Flow does not re-render it.
+ */
+function podsFor(box: Box, pods: PodsView | undefined): PodsView | undefined {
+  if (!pods) return undefined;
+  if (box.kind === 'pods')
+    return { byNode: box.node && pods.byNode[box.node] ? { [box.node]: pods.byNode[box.node] } : {}, unscheduled: [] };
+  if (box.component === 'kube-scheduler') return { byNode: {}, unscheduled: pods.unscheduled };
+  return undefined;
 }
 
 export function componentOf(instance: string): string {
@@ -100,7 +112,8 @@ export function flowEdges(layout: DiagramLayout, state: DiagramState): LinkEdge[
         active,
         reverse: active ? state.message!.reverse : false,
         label: active ? state.message!.label : '',
-        seq: state.seq,
+        // Only the active link needs the step (it restarts the travelling dot); idle links stay equal.
+        seq: active ? state.seq : -1,
         color: active ? `--c-${componentOf(state.message!.from)}` : '--border-strong',
         labelAt: l.labelAt,
       },

@@ -67,6 +67,9 @@ export function EditorPane() {
         </div>
       </div>
       <div className="editor-host" data-testid="editor">
+        <p id="editor-tab-hint" className="visually-hidden">
+          {t('editor.tabHint')}
+        </p>
         <Suspense fallback={<EditorFallback text={yaml} />}>
           <YamlEditor
             value={yaml}
@@ -76,6 +79,7 @@ export function EditorPane() {
             highlight={highlight}
             reveal={reveal}
             ariaLabel={t('editor.ariaLabel')}
+            describedBy="editor-tab-hint"
           />
         </Suspense>
       </div>

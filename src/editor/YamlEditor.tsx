@@ -17,7 +17,12 @@ export interface YamlEditorProps {
   /** Scroll this line into view; a new nonce asks again for the same line. */
   reveal: { line: number; nonce: number } | null;
   ariaLabel: string;
+  /** id of the text announcing how to leave the editor with Tab (Ctrl+M toggles Monaco's tab focus mode). */
+  describedBy?: string;
 }
+
+/** Monaco follows the app theme: <html data-theme> is set by the app (src/app/theme.ts). */
+const monacoTheme = () => (document.documentElement.dataset.theme === 'dark' ? 'vs-dark' : 'vs');
 
 const OWNER = 'podyssey';
 
@@ -29,6 +34,7 @@ export default function YamlEditor({
   highlight,
   reveal,
   ariaLabel,
+  describedBy,
 }: YamlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -43,6 +49,7 @@ export default function YamlEditor({
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(value, 'yaml', uri);
     const editor = monaco.editor.create(host.current!, {
       model,
+      theme: monacoTheme(),
       automaticLayout: true,
       minimap: { enabled: false },
       fixedOverflowWidgets: true,
@@ -69,7 +76,11 @@ export default function YamlEditor({
       run: () => callbacks.current.onApply(),
     });
     const sub = model.onDidChangeContent(() => callbacks.current.onChange(model.getValue()));
+    if (describedBy) editor.getDomNode()?.querySelector('textarea')?.setAttribute('aria-describedby', describedBy);
+    const themeWatch = new MutationObserver(() => monaco.editor.setTheme(monacoTheme()));
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
+      themeWatch.disconnect();
       sub.dispose();
       editor.dispose();
       model.dispose();

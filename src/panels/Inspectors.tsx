@@ -10,9 +10,10 @@ import { EventsPanel } from './EventsPanel';
 import { KubectlPanel } from './KubectlPanel';
 import { ObjectsPanel } from './ObjectsPanel';
 import { SchedulerPanel } from './SchedulerPanel';
+import { TroubleshootPanel } from './TroubleshootPanel';
 import type { KeyboardEvent } from 'react';
 
-const TABS: InspectorTab[] = ['objects', 'etcd', 'events', 'kubectl', 'scheduler'];
+const TABS: InspectorTab[] = ['objects', 'etcd', 'events', 'kubectl', 'scheduler', 'stuck', 'nodes', 'intervene'];
 
 export function Inspectors() {
   const t = useT();
@@ -86,6 +87,21 @@ export function Inspectors() {
           className="tabpanel"
         >
           <SchedulerPanel />
+        </div>
+        <div role="tabpanel" id="panel-stuck" aria-labelledby="tab-stuck" hidden={tab !== 'stuck'} className="tabpanel">
+          <TroubleshootPanel which="stuck" />
+        </div>
+        <div role="tabpanel" id="panel-nodes" aria-labelledby="tab-nodes" hidden={tab !== 'nodes'} className="tabpanel">
+          <TroubleshootPanel which="nodes" />
+        </div>
+        <div
+          role="tabpanel"
+          id="panel-intervene"
+          aria-labelledby="tab-intervene"
+          hidden={tab !== 'intervene'}
+          className="tabpanel"
+        >
+          <TroubleshootPanel which="intervene" />
         </div>
       </div>
     </section>

@@ -9,6 +9,7 @@ import { Icon } from '../app/Icon';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
 import { narrate, stepHeadline } from '../playback/narrate';
+import { formatWait, jumpAfter } from '../playback/clockJumps';
 
 export function NarrationPanel() {
   const t = useT();
@@ -43,6 +44,7 @@ export function NarrationPanel() {
             <code className="narration__label" title={step.label}>
               {step.label}
             </code>
+            <ClockJumpChip />
           </div>
           <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
           {(step.source?.path || step.events.length > 0) && (
@@ -60,6 +62,21 @@ export function NarrationPanel() {
         </>
       )}
     </section>
+  );
+}
+
+/** When the next step that matters is far ahead (a back-off, a grace period), say how far the clock jumps. */
+function ClockJumpChip() {
+  const t = useT();
+  const steps = useApp((s) => s.session?.run.steps);
+  const cursor = useApp((s) => s.cursor);
+  const jump = steps ? jumpAfter(steps, cursor) : undefined;
+  if (!jump) return null;
+  const wait = formatWait(jump.ms);
+  return (
+    <span className="clock-jump" data-testid="clock-jump" title={t('time.jumpLabel', { wait })}>
+      {t('time.jump', { wait })}
+    </span>
   );
 }
 

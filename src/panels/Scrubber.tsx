@@ -8,6 +8,8 @@ import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { snapForward } from '../playback/navigation';
 import { phaseStrip } from '../playback/timeline';
+import { clockJumps, formatWait } from '../playback/clockJumps';
+import './troubleshoot.css';
 
 export function Scrubber() {
   const t = useT();
@@ -19,6 +21,8 @@ export function Scrubber() {
   const steps = session?.run.steps;
   const total = steps?.length ?? 0;
   const strip = useMemo(() => (steps ? phaseStrip(steps) : []), [steps]);
+  const jumps = useMemo(() => (steps ? clockJumps(steps) : []), [steps]);
+  const forkStep = useApp((s) => s.branches.find((b) => b.id === s.branchId)?.forkStep ?? null);
   const pct = (seq: number) => (total > 1 ? (seq / (total - 1)) * 100 : 0);
 
   const seekTo = (clientX: number) => {
@@ -98,6 +102,23 @@ export function Scrubber() {
             title={`${t(`phase.${m.phase}`)} · ${m.seq + 1}`}
           />
         ))}
+        {jumps.map((j) => (
+          <span
+            key={`jump-${j.to}`}
+            className="scrubber__jump"
+            data-testid="clock-jump-mark"
+            style={{ left: `${pct(j.to)}%` }}
+            title={t('time.jumpMark', { wait: formatWait(j.ms) })}
+          />
+        ))}
+        {forkStep !== null && forkStep < total && (
+          <span
+            className="scrubber__fork"
+            data-testid="fork-mark"
+            style={{ left: `${pct(forkStep)}%` }}
+            title={t('branch.forkMark', { n: forkStep + 1 })}
+          />
+        )}
         {total > 0 && <span className="scrubber__thumb" style={{ left: `${pct(cursor)}%` }} />}
       </div>
     </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { worldAt } from '../engine/trace/worldAt';
 import { etcdRows, writesAt } from './etcdView';
 import { ownershipTree } from './ownershipTree';
-import { WorldCache } from './WorldCache';
+import { MAX_SNAPSHOTS, WorldCache } from './WorldCache';
 import { scenarioRun } from './testRuns';
 
 describe('WorldCache', () => {
@@ -40,5 +40,16 @@ describe('etcd and objects inspectors', () => {
     expect(tree[0].children[0].kind).toBe('ReplicaSet');
     expect(tree[0].children[0].children.map((c) => c.kind)).toEqual(['Pod', 'Pod', 'Pod']);
     expect(tree[1].children[0].kind).toBe('EndpointSlice');
+  });
+});
+
+describe('WorldCache memory', () => {
+  it('keeps at most MAX_SNAPSHOTS worlds however long the run', () => {
+    const run = scenarioRun('happy-path');
+    const cache = new WorldCache(run, 1);
+    for (let seq = -1; seq < run.steps.length; seq += 7) cache.at(seq);
+    const kept = (cache as unknown as { snapshots: unknown[] }).snapshots.length;
+    expect(kept).toBeLessThanOrEqual(MAX_SNAPSHOTS);
+    expect(cache.at(run.steps.length - 1).revision).toBe(worldAt(run, run.steps.length - 1).revision);
   });
 });

@@ -2,18 +2,27 @@
  * worldAt() for a cursor that jumps around: folding the whole history for every step would be quadratic, so
  * snapshots are kept every `interval` steps and each lookup folds only from the nearest one. Worlds are shared and
  * must be treated as immutable by views.
+ *
+ * Memory stays bounded on long runs (issue 6: 1,000 Pods give ~170,000 steps): the interval grows with the run so
+ * that at most MAX_SNAPSHOTS worlds are ever kept, trading a longer fold per jump for a fixed number of worlds.
  */
 import type { Run, WorldState } from '../engine/api';
 import { worldAt } from '../engine/trace/worldAt';
 
+/** Most snapshots one run keeps (plus the last world looked up). */
+export const MAX_SNAPSHOTS = 64;
+
 export class WorldCache {
   private readonly snapshots: WorldState[] = [];
   private last: WorldState | undefined;
+  private readonly interval: number;
 
   constructor(
     private readonly run: Pick<Run, 'history' | 'steps'>,
-    private readonly interval = 250,
-  ) {}
+    interval = 250,
+  ) {
+    this.interval = Math.max(interval, Math.ceil((run.steps.length + 1) / MAX_SNAPSHOTS));
+  }
 
   /** The world after step `seq` (-1: before the first step). */
   at(seq: number): WorldState {

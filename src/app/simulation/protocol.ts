@@ -1,11 +1,23 @@
 /** Messages between the page and the simulation worker. */
-import type { Run, SimulationInput } from '../../engine/api';
+import type { Run, SimulationInput, UserAction } from '../../engine/api';
 import type { RunInfo } from '../../playback/runInfo';
 
-export interface SimRequest {
-  id: number;
-  input: SimulationInput;
-}
+/**
+ * `run` simulates an input from scratch and keeps its `Engine` in the worker as branch `branch` (0 unless
+ * given). `fork` re-simulates branch `parent` from its nearest checkpoint with `action` inserted just before step
+ * `atStep`, and keeps the result as branch `branch`. `parentInput` lets a fresh worker rebuild the parent.
+ */
+export type SimRequest =
+  | { id: number; kind?: 'run'; input: SimulationInput; branch?: number }
+  | {
+      id: number;
+      kind: 'fork';
+      parent: number;
+      parentInput: SimulationInput;
+      branch: number;
+      atStep: number;
+      action: UserAction;
+    };
 
 export type SimResponse =
   { id: number; ok: true; run: Run; info: RunInfo; ms: number } | { id: number; ok: false; error: string };
@@ -17,6 +29,16 @@ export interface SimulationResult {
 }
 
 export type RunSimulation = (input: SimulationInput) => Promise<SimulationResult>;
+
+export interface ForkRequest {
+  parent: number;
+  parentInput: SimulationInput;
+  branch: number;
+  atStep: number;
+  action: UserAction;
+}
+
+export type ForkSimulation = (request: ForkRequest) => Promise<SimulationResult>;
 
 /** Thrown (as a rejection) when a newer Apply replaced a simulation still running. */
 export class Superseded extends Error {

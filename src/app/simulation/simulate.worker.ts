@@ -2,24 +2,29 @@
 /**
  * The engine off the main thread: a run of a few thousand steps takes long enough to freeze the page. The worker
  * also parses the manifest for editor markers and source lines, which keeps the YAML parser out of the page's
- * initial bundle.
+ * initial bundle. It keeps the `Engine` of each branch so that an intervention forks from a checkpoint instead of
+ * re-simulating the whole run.
  */
-import { simulate } from '../../engine/simulate';
+import { Engine } from '../../engine/simulate';
 import { buildRunInfo } from '../../playback/runInfo';
 import type { SimRequest, SimResponse } from './protocol';
+import { BranchEngines } from './BranchEngines';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+const engines = new BranchEngines((input) => new Engine(input));
+
 self.onmessage = (event: MessageEvent<SimRequest>) => {
-  const { id, input } = event.data;
+  const req = event.data;
   const started = performance.now();
   let reply: SimResponse;
   try {
-    const run = simulate(input);
+    const { run, input } =
+      req.kind === 'fork' ? engines.fork(req) : { run: engines.start(req.input, req.branch ?? 0), input: req.input };
     const info = buildRunInfo(input.yaml, run);
-    reply = { id, ok: true, run, info, ms: performance.now() - started };
+    reply = { id: req.id, ok: true, run, info, ms: performance.now() - started };
   } catch (err) {
-    reply = { id, ok: false, error: err instanceof Error ? err.message : String(err) };
+    reply = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) };
   }
   self.postMessage(reply);
 };

@@ -3,11 +3,21 @@
  * (the engine is synchronous, so it cannot be interrupted any other way) and starts a fresh one.
  */
 import type { SimulationInput } from '../../engine/api';
-import { Superseded, type RunSimulation, type SimRequest, type SimResponse, type SimulationResult } from './protocol';
+import {
+  Superseded,
+  type ForkRequest,
+  type ForkSimulation,
+  type RunSimulation,
+  type SimRequest,
+  type SimResponse,
+  type SimulationResult,
+} from './protocol';
 import SimulationWorker from './simulate.worker?worker';
 
 export interface WorkerSimulator {
   run: RunSimulation;
+  /** Fork a branch kept in the worker (see BranchEngines). */
+  fork: ForkSimulation;
   dispose(): void;
 }
 
@@ -37,22 +47,26 @@ export function createWorkerSimulator(): WorkerSimulator {
     return w;
   };
 
+  const send = (
+    request: { kind: 'run'; input: SimulationInput } | ({ kind: 'fork' } & ForkRequest),
+  ): Promise<SimulationResult> => {
+    if (pending) {
+      pending.reject(new Superseded());
+      pending = undefined;
+      worker?.terminate();
+      worker = undefined;
+    }
+    worker ??= spawn();
+    const id = nextId++;
+    return new Promise<SimulationResult>((resolve, reject) => {
+      pending = { id, resolve, reject };
+      worker!.postMessage({ ...request, id } as SimRequest);
+    });
+  };
+
   return {
-    run(input: SimulationInput) {
-      if (pending) {
-        pending.reject(new Superseded());
-        pending = undefined;
-        worker?.terminate();
-        worker = undefined;
-      }
-      worker ??= spawn();
-      const id = nextId++;
-      const request: SimRequest = { id, input };
-      return new Promise<SimulationResult>((resolve, reject) => {
-        pending = { id, resolve, reject };
-        worker!.postMessage(request);
-      });
-    },
+    run: (input: SimulationInput) => send({ kind: 'run', input }),
+    fork: (req) => send({ kind: 'fork', ...req }),
     dispose() {
       pending?.reject(new Superseded());
       pending = undefined;

@@ -5,7 +5,7 @@
  * cursor move.
  */
 import { createStore } from 'zustand/vanilla';
-import type { SimulationInput } from '../../engine/api';
+import type { SimulationInput, TimedAction, UserAction } from '../../engine/api';
 import { findScenario } from '../../scenarios';
 import {
   NO_FILTER,
@@ -21,13 +21,14 @@ import { nextMark, phaseMarks, prevMark, type PhaseMark } from '../../playback/t
 import { WorldCache } from '../../playback/WorldCache';
 import { DEFAULT_KUBECTL_COMMAND } from '../../playback/kubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
-import { Superseded, type RunSimulation } from '../simulation/protocol';
-import type { LayoutView } from '../urlOptions';
+import { forkedActions } from '../simulation/BranchEngines';
+import { Superseded, type ForkSimulation, type RunSimulation, type SimulationResult } from '../simulation/protocol';
+import type { LayoutView, Theme } from '../urlOptions';
 import type { Run } from '../../engine/api';
 
-export type InspectorTab = 'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler';
+export type InspectorTab = 'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler' | 'stuck' | 'nodes' | 'intervene';
 export type CenterView = 'diagram' | 'sequence';
-export type Dialog = 'help' | 'gallery' | null;
+export type Dialog = 'help' | 'gallery' | 'share' | 'embed' | null;
 
 export interface Session {
   id: number;
@@ -42,6 +43,19 @@ export interface Session {
   ms: number;
 }
 
+/** One timeline of a run: the original, or a fork made by an intervention (DESIGN.md §1). */
+export interface Branch {
+  id: number;
+  session: Session;
+  /** The full input that reproduces this branch (scenario actions kept by the fork + the user's). */
+  input: SimulationInput;
+  /** The step the intervention was inserted before (its first `forkStep` steps equal the parent's). */
+  forkStep: number | null;
+  parentId: number | null;
+  /** The user's interventions on this branch, in order (what a share link serializes). */
+  actions: TimedAction[];
+}
+
 export interface AppState {
   yaml: string;
   scenarioId: string | null;
@@ -52,6 +66,12 @@ export interface AppState {
   error: string | null;
   simStartedAt: number;
   session: Session | null;
+  /** The original run and its forks; `session` is the current branch's. Switching is a pointer move. */
+  branches: Branch[];
+  branchId: number;
+  /** The current branch's interventions `{ atStep, action }` (for share links). */
+  actions: TimedAction[];
+  forking: boolean;
 
   cursor: number;
   /** Steps manual navigation may land on under the current filter. */
@@ -69,6 +89,11 @@ export interface AppState {
   kubectlCommand: string;
   reducedMotion: boolean;
   lang: string;
+  /** Issue 5: colour theme, playback-controls density, projector mode, and whether this instance is an embed. */
+  theme: Theme;
+  controls: 'full' | 'min' | 'none';
+  present: boolean;
+  embed: boolean;
   dialog: Dialog;
   introOpen: boolean;
   compactTab: 'editor' | 'inspect';
@@ -81,6 +106,9 @@ export interface AppActions {
   loadScenario(id: string, opts?: { apply?: boolean; step?: number }): Promise<void>;
   resetToScenario(): void;
   apply(opts?: { step?: number }): Promise<void>;
+  /** Fork the current branch just after the current step with `action` inserted; the fork becomes current. */
+  intervene(action: UserAction): Promise<void>;
+  switchBranch(id: number): void;
   goTo(seq: number): void;
   next(): void;
   prev(): void;
@@ -103,6 +131,10 @@ export interface AppActions {
   select(key: string | null): void;
   setKubectlCommand(command: string): void;
   setDialog(dialog: Dialog): void;
+  setLang(lang: string): void;
+  setTheme(theme: Theme): void;
+  setControls(controls: 'full' | 'min' | 'none'): void;
+  setPresent(present: boolean): void;
   setIntroOpen(open: boolean): void;
   setCompactTab(tab: 'editor' | 'inspect'): void;
   setReducedMotion(reduced: boolean): void;
@@ -113,6 +145,8 @@ export type AppStore = AppState & AppActions;
 
 export interface StoreDeps {
   runSimulation: RunSimulation;
+  /** Fork in the worker from a checkpoint; without it a fork is re-simulated from scratch (same result). */
+  forkSimulation?: ForkSimulation;
   now?: () => number;
 }
 
@@ -129,12 +163,27 @@ export type InitialState = Partial<
     | 'reducedMotion'
     | 'lang'
     | 'introOpen'
+    | 'theme'
+    | 'controls'
+    | 'present'
+    | 'embed'
   >
 >;
 
 export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
   const now = deps.now ?? (() => Date.now());
   let sessionCounter = 0;
+  let branchCounter = 0;
+  const makeSession = (result: SimulationResult, yaml: string): Session => ({
+    id: ++sessionCounter,
+    run: result.run,
+    info: result.info,
+    worlds: new WorldCache(result.run),
+    marks: phaseMarks(result.run.steps),
+    pods: podNames(result.run),
+    yaml,
+    ms: result.ms,
+  });
 
   return createStore<AppStore>()((set, get) => {
     const lists = (session: Session | null, filter: StepFilter) =>
@@ -160,6 +209,10 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       error: null,
       simStartedAt: 0,
       session: null,
+      branches: [],
+      branchId: 0,
+      actions: [],
+      forking: false,
       cursor: -1,
       navigable: [],
       playable: [],
@@ -173,6 +226,10 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       kubectlCommand: DEFAULT_KUBECTL_COMMAND,
       reducedMotion: initial.reducedMotion ?? false,
       lang: initial.lang ?? 'en',
+      theme: initial.theme ?? 'system',
+      controls: initial.controls ?? 'full',
+      present: initial.present ?? false,
+      embed: initial.embed ?? false,
       dialog: null,
       introOpen: initial.introOpen ?? false,
       compactTab: 'editor',
@@ -203,21 +260,18 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
         try {
           const result = await deps.runSimulation(input);
           const run = result.run;
-          const session: Session = {
-            id: ++sessionCounter,
-            run,
-            info: result.info,
-            worlds: new WorldCache(run),
-            marks: phaseMarks(run.steps),
-            pods: podNames(run),
-            yaml,
-            ms: result.ms,
-          };
+          const session = makeSession(result, yaml);
+          const branch: Branch = { id: 0, session, input, forkStep: null, parentId: null, actions: [] };
+          branchCounter = 0;
           const filter = { ...get().filter, pod: null };
           const start = opts?.step !== undefined ? opts.step - 1 : 0;
           set({
             status: 'ready',
             session,
+            branches: [branch],
+            branchId: 0,
+            actions: [],
+            forking: false,
             filter,
             ...lists(session, filter),
             cursor: run.steps.length ? clampSeq(start, run.steps.length) : -1,
@@ -230,6 +284,51 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
           if (err instanceof Superseded) return;
           set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
         }
+      },
+
+      intervene: async (action) => {
+        const { session, cursor, branches, branchId, status } = get();
+        const parent = branches.find((b) => b.id === branchId);
+        if (!session || !parent || status !== 'ready' || cursor < 0) return;
+        // Inserted after the step on screen: the fork shares steps 0..cursor and its next step is the action. On the
+        // run's closing `end` step, insert before it instead: that step only says the run stopped there.
+        const atStep = session.run.steps[cursor]?.detail?.type === 'end' ? cursor : cursor + 1;
+        const id = ++branchCounter;
+        set({ forking: true, playing: false, error: null });
+        try {
+          const result = deps.forkSimulation
+            ? await deps.forkSimulation({ parent: parent.id, parentInput: parent.input, branch: id, atStep, action })
+            : await deps.runSimulation(forkInput(parent.input, atStep, action));
+          const branch: Branch = {
+            id,
+            session: makeSession(result, session.yaml),
+            input: forkInput(parent.input, atStep, action),
+            forkStep: atStep,
+            parentId: parent.id,
+            actions: [...parent.actions.filter((a) => (a.atStep ?? 0) < atStep), { atStep, action }],
+          };
+          set({ forking: false, branches: [...get().branches, branch] });
+          get().switchBranch(id);
+          moveTo(atStep);
+        } catch (err) {
+          if (err instanceof Superseded) return;
+          set({ forking: false, error: err instanceof Error ? err.message : String(err) });
+        }
+      },
+
+      switchBranch: (id) => {
+        const branch = get().branches.find((b) => b.id === id);
+        if (!branch) return;
+        const filter = get().filter;
+        const cursor = clampSeq(get().cursor, branch.session.run.steps.length);
+        set({
+          branchId: id,
+          session: branch.session,
+          actions: branch.actions,
+          ...lists(branch.session, filter),
+          cursor,
+          playing: false,
+        });
       },
 
       goTo: (seq) => moveTo(seq),
@@ -286,6 +385,10 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       select: (selectedKey) => set({ selectedKey }),
       setKubectlCommand: (kubectlCommand) => set({ kubectlCommand }),
       setDialog: (dialog) => set({ dialog }),
+      setLang: (lang) => set({ lang }),
+      setTheme: (theme) => set({ theme }),
+      setControls: (controls) => set({ controls }),
+      setPresent: (present) => set({ present }),
       setIntroOpen: (introOpen) => set({ introOpen }),
       setCompactTab: (compactTab) => set({ compactTab }),
       setReducedMotion: (reducedMotion) => set({ reducedMotion, playing: reducedMotion ? false : get().playing }),
@@ -295,6 +398,11 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
 }
 
 export type AppStoreApi = ReturnType<typeof createAppStore>;
+
+/** The input of a fork: as `Engine.fork`, the step-timed actions before the fork point, then the new one. */
+function forkInput(parent: SimulationInput, atStep: number, action: UserAction): SimulationInput {
+  return { ...parent, actions: forkedActions(parent, atStep, action) };
+}
 
 /** Pods named in the trace, in order of first appearance (only the learner's: not kube-system). */
 function podNames(run: Run): string[] {

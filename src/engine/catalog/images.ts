@@ -171,8 +171,25 @@ function summarize(lookup: ImageLookupOk): ImageProcess {
   return { kind: 'exits', code: exit.code ?? 0, afterMs: exit.atMs, logs };
 }
 
+/**
+ * Lookups are pure functions of the reference, and the runtime resolves the same few references for every CRI
+ * call of every pod, so recent answers are remembered (bounded). Treat returned lookups as read-only.
+ */
+const lookups = new Map<string, ImageLookup>();
+const LOOKUP_CACHE_SIZE = 256;
+
 /** Resolve an image reference the way `crictl pull` would against the simulated registries. */
 export function resolveImage(ref: string): ImageLookup {
+  let lookup = lookups.get(ref);
+  if (!lookup) {
+    if (lookups.size >= LOOKUP_CACHE_SIZE) lookups.delete(lookups.keys().next().value!);
+    lookup = lookupImage(ref);
+    lookups.set(ref, lookup);
+  }
+  return lookup;
+}
+
+function lookupImage(ref: string): ImageLookup {
   const parsed = parseImageReference(ref);
   if (!parsed.ok) return { ok: false, reason: 'InvalidImageName', message: parsed.message };
   const { normalized, repository, domain, path, tag, digest } = parsed;

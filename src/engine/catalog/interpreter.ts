@@ -309,6 +309,19 @@ function initialFilesystem(
 const programCache = new Map<string, Program>();
 const PROGRAM_CACHE_SIZE = 256;
 
+/**
+ * The container as far as the program can depend on it. A mount's name only picks its volume out of
+ * `options.volumes`; without volumes it changes nothing, and leaving it out lets every replica share one entry
+ * (each pod's service-account volume has a generated name).
+ */
+function keySpec(container: ContainerSpec, options: ProgramOptions): unknown {
+  if (options?.volumes !== undefined || !Array.isArray(container?.volumeMounts)) return container;
+  return {
+    ...container,
+    volumeMounts: container.volumeMounts.map((m) => (m && typeof m === 'object' ? { ...m, name: undefined } : m)),
+  };
+}
+
 /** Interpret a container against its (resolved) image. Never throws. */
 export function containerProgram(
   container: ContainerSpec,
@@ -317,7 +330,7 @@ export function containerProgram(
 ): Program {
   let key: string | undefined;
   try {
-    key = JSON.stringify([container, image?.normalized, image?.digest, image?.base, options]);
+    key = JSON.stringify([keySpec(container, options), image?.normalized, image?.digest, image?.base, options]);
   } catch {
     key = undefined;
   }

@@ -124,9 +124,12 @@ function ipKey(ip: string): number[] {
   return ip.split('.').map((p) => Number(p) || 0);
 }
 
-function compareIPs(a: string, b: string): number {
-  const ka = ipKey(a);
-  const kb = ipKey(b);
+/** `keys` remembers each address's parsed form for the length of one sort. */
+function compareIPs(a: string, b: string, keys: Map<string, number[]>): number {
+  let ka = keys.get(a);
+  if (!ka) keys.set(a, (ka = ipKey(a)));
+  let kb = keys.get(b);
+  if (!kb) keys.set(b, (kb = ipKey(b)));
   for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
     const d = (ka[i] ?? 0) - (kb[i] ?? 0);
     if (d !== 0) return d;
@@ -134,14 +137,29 @@ function compareIPs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Stable JSON with sorted keys and without undefined/null members (our canonical comparison form). */
+/**
+ * Stable JSON with sorted keys and without undefined/null members (our canonical comparison form). Built with
+ * plain loops: every sync of a Service renders every endpoint it selects this way.
+ */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (Array.isArray(value)) {
+    let s = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) s += ',';
+      if (i in value) s += canonical(value[i]); // a hole joins as nothing, as Array.prototype.join does
+    }
+    return s + ']';
+  }
   if (isRecord(value)) {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined && value[k] !== null)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+    const keys: string[] = [];
+    for (const k of Object.keys(value)) if (value[k] !== undefined && value[k] !== null) keys.push(k);
+    keys.sort();
+    let s = '{';
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) s += ',';
+      s += `${JSON.stringify(keys[i])}:${canonical(value[keys[i]])}`;
+    }
+    return s + '}';
   }
   return JSON.stringify(value ?? null);
 }
@@ -203,16 +221,34 @@ export function desiredEndpoints(service: KObject, pods: KObject[], nodes: KObje
     .sort(
       (a, b) => b.endpoints.length - a.endpoints.length || b.ports.length - a.ports.length || (a.key < b.key ? -1 : 1),
     );
+  const ipKeys = new Map<string, number[]>();
   const out: EndpointGroup[] = ordered.map((g) => ({
     ports: g.ports,
     endpoints: g.endpoints.sort(
       (x, y) =>
-        compareIPs(x.addresses[0], y.addresses[0]) || (String(x.targetRef.name) < String(y.targetRef.name) ? -1 : 1),
+        compareIPs(x.addresses[0], y.addresses[0], ipKeys) ||
+        (String(x.targetRef.name) < String(y.targetRef.name) ? -1 : 1),
     ),
   }));
   if (out.length === 0) return empty;
   return { addressType: 'IPv4', endpoints: out[0]!.endpoints, ports: out[0]!.ports, groups: out };
 }
+
+/**
+ * The comparison form of one endpoint. A stored slice's endpoints are frozen, so theirs is computed once: the
+ * controller compares the same stored slice with a fresh desired state on every sync of its Service.
+ */
+function endpointKey(ep: any): string {
+  const frozen = isRecord(ep) && Object.isFrozen(ep);
+  let key = frozen ? endpointKeys.get(ep) : undefined;
+  if (key === undefined) {
+    key = canonical(stripEndpoint(ep));
+    if (frozen) endpointKeys.set(ep, key);
+  }
+  return key;
+}
+
+const endpointKeys = new WeakMap<object, string>();
 
 function stripEndpoint(ep: any): any {
   if (!isRecord(ep)) return ep;
@@ -233,7 +269,7 @@ function stripEndpoint(ep: any): any {
 type EndpointSet = { endpoints?: any; ports?: any; [field: string]: any };
 
 export function endpointsEqual(a: EndpointSet, b: EndpointSet): boolean {
-  const eps = (x: any) => (Array.isArray(x?.endpoints) ? x.endpoints : []).map(stripEndpoint).map(canonical).sort();
+  const eps = (x: any) => (Array.isArray(x?.endpoints) ? x.endpoints : []).map(endpointKey).sort();
   const ports = (x: any) => portsKey(Array.isArray(x?.ports) ? x.ports : []);
   if (ports(a) !== ports(b)) return false;
   const ea = eps(a);

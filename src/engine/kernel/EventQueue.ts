@@ -21,7 +21,7 @@ export class EventQueue<T extends Queued> {
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (!less(a[i], a[p])) break;
-      [a[i], a[p]] = [a[p], a[i]];
+      swap(a, i, p);
       i = p;
     }
   }
@@ -45,7 +45,7 @@ export class EventQueue<T extends Queued> {
         if (l < a.length && less(a[l], a[m])) m = l;
         if (r < a.length && less(a[r], a[m])) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
+        swap(a, i, m);
         i = m;
       }
     }
@@ -61,6 +61,13 @@ export class EventQueue<T extends Queued> {
     for (const k of kept) this.push(k);
     return removed;
   }
+}
+
+/** Without a destructuring swap, which allocates a temporary array on every step of every push and pop. */
+function swap<T>(a: T[], i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
 }
 
 function less(a: Queued, b: Queued): boolean {

@@ -43,6 +43,8 @@ export class Simulation {
   private rngs = new Map<string, Rng>();
   private counters = new Map<string, number>();
   private eventIndex = new Map<string, string>();
+  /** component id → node ('' for none) → instance: every delivery looks its receiver up, without building a key. */
+  private byAddress = new Map<string, Map<string, Component>>();
   /** Queued envelopes that keep the run alive (not background). */
   foreground = 0;
   /** Step whose handler is running; sends and events attach to it. */
@@ -73,14 +75,17 @@ export class Simulation {
 
   register(c: Component): void {
     this.components.set(addressKey(c.address), c);
+    let nodes = this.byAddress.get(c.address.component);
+    if (!nodes) this.byAddress.set(c.address.component, (nodes = new Map()));
+    nodes.set(c.address.node || '', c);
   }
 
   component<T extends Component>(address: Endpoint): T | undefined {
-    return this.components.get(addressKey({ component: address.component, node: address.node })) as T | undefined;
+    return this.byAddress.get(address.component)?.get(address.node || '') as T | undefined;
   }
 
   isUp(address: Endpoint): boolean {
-    return !this.down.has(addressKey({ component: address.component, node: address.node }));
+    return this.down.size === 0 || !this.down.has(addressKey({ component: address.component, node: address.node }));
   }
 
   // ---- messaging ----------------------------------------------------------------------------------------------

@@ -14,22 +14,29 @@ export function checkpointClone<T>(v: T): T {
 function clone<T>(v: T, shareFrozen: boolean): T {
   if (v === null || typeof v !== 'object') return v;
   if (shareFrozen && Object.isFrozen(v)) return v;
-  if (Array.isArray(v)) return v.map((x) => clone(x, shareFrozen)) as unknown as T;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i], shareFrozen);
+    return out as unknown as T;
+  }
   if (v instanceof Map) {
     const m = new Map();
     for (const [k, x] of v) m.set(k, clone(x, shareFrozen));
     return m as unknown as T;
   }
-  if (v instanceof Set) return new Set([...v].map((x) => clone(x, shareFrozen))) as unknown as T;
+  if (v instanceof Set) {
+    const s = new Set();
+    for (const x of v) s.add(clone(x, shareFrozen));
+    return s as unknown as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) {
-    // defineProperty keeps a data key named "__proto__" as data instead of swapping the prototype.
-    Object.defineProperty(out, k, {
-      value: clone((v as Record<string, unknown>)[k], shareFrozen),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    const x = clone((v as Record<string, unknown>)[k], shareFrozen);
+    // A data key named "__proto__" must stay data: plain assignment would swap the prototype instead.
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+    else out[k] = x;
   }
   return out as T;
 }

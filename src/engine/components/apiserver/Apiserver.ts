@@ -307,7 +307,10 @@ export class Apiserver implements Component<ApiserverState> {
       if (req.subresource === 'status') next = prepareForUpdate(existing, next, 'status');
       else next = prepareForUpdate(existing, next);
     } else {
-      const body = deepClone(req.body!) as KObject;
+      // A status write keeps nothing of the body but its status and annotations (prepareForUpdate), so the rest of
+      // a large body (a ReplicaSet's pod template, sent with every status update) is neither copied nor defaulted.
+      const statusOnly = req.subresource === 'status' && req.fieldValidation !== 'Strict';
+      const body = deepClone(statusOnly ? statusPart(req.body!) : req.body!) as KObject;
       if (info.namespaced && !body.metadata.namespace) body.metadata.namespace = req.namespace;
       const decodeErr =
         req.fieldValidation === 'Strict' ? this.decode(deepClone(req.appliedConfig ?? body), info) : undefined;
@@ -368,11 +371,14 @@ export class Apiserver implements Component<ApiserverState> {
         message: `Operation cannot be fulfilled on pods/binding "${req.name}": pod ${req.name} is already assigned to node "${pod.spec.nodeName}"`,
       });
     }
-    const next = deepClone(pod);
-    next.spec.nodeName = req.body!.target.name;
-    const conds = (next.status.conditions ?? []).filter((c: any) => c.type !== 'PodScheduled');
+    // A new version that shares the unchanged parts with the stored (frozen) one, like a status update does.
+    const conds = (pod.status.conditions ?? []).filter((c: any) => c.type !== 'PodScheduled');
     conds.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: sim.now });
-    next.status.conditions = conds;
+    const next: KObject = {
+      ...pod,
+      spec: { ...pod.spec, nodeName: req.body!.target.name },
+      status: { ...pod.status, conditions: conds },
+    };
     this.write(
       sim,
       req,
@@ -629,4 +635,9 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     else out[k] = mergePatch(out[k], v);
   }
   return out;
+}
+
+/** The parts of an object a status update reads. */
+function statusPart(o: KObject): KObject {
+  return { apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata, status: o.status } as KObject;
 }

@@ -4,7 +4,7 @@
  */
 import type { Rng } from '../../kernel/Rng';
 import { generateName, uuid } from '../../objects/names';
-import { canonicalJson } from '../../objects/names';
+import { canonicalEqual } from '../../objects/canonicalEqual';
 import type { KObject } from '../../types';
 
 export interface StrategyContext {
@@ -85,7 +85,7 @@ export function prepareForUpdate(existing: KObject, incoming: KObject, subresour
   if (e.generateName && !m.generateName) m.generateName = e.generateName;
   if (existing.status !== undefined) next.status = existing.status;
   if (e.generation !== undefined) {
-    const specChanged = canonicalJson(existing.spec ?? null) !== canonicalJson(incoming.spec ?? null);
+    const specChanged = !canonicalEqual(existing.spec ?? null, incoming.spec ?? null);
     m.generation = specChanged ? e.generation + 1 : e.generation;
   }
   if (existing.kind === 'Service') {

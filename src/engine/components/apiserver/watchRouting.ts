@@ -5,7 +5,7 @@
  */
 import type { WatchType } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { canonicalJson } from '../../objects/names';
+import { canonicalEqual } from '../../objects/canonicalEqual';
 
 export interface WatchDelivery {
   to: Endpoint;
@@ -88,9 +88,9 @@ function statusOnly(obj: KObject, old: KObject | undefined): boolean {
   if (obj.spec === old.spec && obj.metadata.labels === old.metadata.labels)
     return obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp;
   return (
-    canonicalJson(obj.spec ?? null) === canonicalJson(old.spec ?? null) &&
+    canonicalEqual(obj.spec ?? null, old.spec ?? null) &&
     obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp &&
-    canonicalJson(obj.metadata.labels ?? null) === canonicalJson(old.metadata.labels ?? null)
+    canonicalEqual(obj.metadata.labels ?? null, old.metadata.labels ?? null)
   );
 }
 

@@ -14,6 +14,7 @@ import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
+import { OwnerIndex, type Tally } from './OwnerIndex';
 import { replicaSetController } from './replicaset/replicaSetController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
@@ -45,6 +46,8 @@ const byName = new Map(CONTROLLERS.map((c) => [c.name, c]));
 export class ControllerManager implements Component<KcmState> {
   readonly address = KCM;
   s: KcmState = { cache: new Map(), queues: new Map(), scheduled: new Set(), ctrl: new Map() };
+  /** Derived from `s.cache`: objects by controller owner. */
+  private readonly owners = new OwnerIndex();
 
   constructor(readonly clusterNodes: () => string[]) {}
 
@@ -89,19 +92,38 @@ export class ControllerManager implements Component<KcmState> {
     return [...this.cacheOf(kind).values()];
   }
 
+  /** The cached objects of `kind` in `namespace` controlled by the object with `ownerUid`, in cache order. */
+  ownedBy(kind: string, namespace: string | undefined, ownerUid: string): KObject[] {
+    return this.owners.owned(this.s.cache, kind, namespace, ownerUid);
+  }
+
+  /** A running `tally` over the same objects as `ownedBy`, updated as the cache changes instead of recounted. */
+  ownedTally<S>(kind: string, namespace: string | undefined, ownerUid: string, tally: Tally<S>): S {
+    return this.owners.summary(this.s.cache, kind, namespace, ownerUid, tally);
+  }
+
   /** Records the controller's own write before its watch event arrives (like the controllers' trackers). */
   remember(o: KObject, deleted = false): void {
-    if (deleted) this.cacheOf(o.kind).delete(cacheKey(o.metadata.namespace, o.metadata.name));
+    if (deleted) this.cacheDelete(o);
     else this.cacheSet(o);
   }
 
   private cacheSet(o: KObject): void {
-    this.cacheOf(o.kind).set(cacheKey(o.metadata.namespace, o.metadata.name), o);
+    const objects = this.cacheOf(o.kind);
+    const key = cacheKey(o.metadata.namespace, o.metadata.name);
+    const isNew = !objects.has(key);
+    objects.set(key, o);
+    this.owners.stored(this.s.cache, o, key, isNew);
+  }
+
+  private cacheDelete(o: KObject): void {
+    const key = cacheKey(o.metadata.namespace, o.metadata.name);
+    if (this.cacheOf(o.kind).delete(key)) this.owners.removed(this.s.cache, o.kind, key);
   }
 
   private onWatch(ev: WatchEvent, sim: Simulation): void {
     const o = ev.object;
-    if (ev.type === 'DELETED') this.cacheOf(o.kind).delete(cacheKey(o.metadata.namespace, o.metadata.name));
+    if (ev.type === 'DELETED') this.cacheDelete(o);
     else this.cacheSet(o);
     for (const c of CONTROLLERS) {
       for (const key of c.keysFor?.(ev, this) ?? []) this.enqueue(c.name, key, sim);

@@ -72,7 +72,8 @@ export class MvccStore {
       const prev = this.s.kv.get(op.key);
       // Stored values are immutable snapshots: components copy before changing, and checkpoints share them.
       const value = deepFreeze({ ...op.value!, metadata: { ...op.value!.metadata, resourceVersion: String(rev) } });
-      this.s.kv.set(op.key, { value, createRevision: prev?.createRevision ?? rev, modRevision: rev });
+      // The entry is replaced, never edited, so checkpoints can share it too.
+      this.s.kv.set(op.key, Object.freeze({ value, createRevision: prev?.createRevision ?? rev, modRevision: rev }));
       values.push(value);
     }
     this.s.revision = rev;

@@ -17,8 +17,21 @@ export function servicePortNameString(ns: string, svc: string, portName?: string
   return portName ? `${ns}/${svc}:${portName}` : `${ns}/${svc}`;
 }
 
+/**
+ * Every kube-proxy sync renames the same chains on every node, and SHA-256 in TypeScript is slow; the hash is a
+ * pure function of its input, so it is remembered (bounded, so a long-lived page does not grow without limit).
+ */
+const hashes = new Map<string, string>();
+const MAX_REMEMBERED = 50_000;
+
 function hash16(input: string): string {
-  return base32Encode(sha256(input)).slice(0, 16);
+  let h = hashes.get(input);
+  if (h === undefined) {
+    if (hashes.size >= MAX_REMEMBERED) hashes.clear();
+    h = base32Encode(sha256(input)).slice(0, 16);
+    hashes.set(input, h);
+  }
+  return h;
 }
 
 /** `portProtoHash`: the 16-character hash shared by a service port's SVC/SVL/EXT/FW chains. */

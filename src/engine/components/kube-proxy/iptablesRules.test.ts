@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { KObject } from '../../types';
+import { deepClone } from '../../kernel/deepClone';
+import { deepFreeze } from '../etcd/MvccStore';
 import { buildNatRules, computeProbability } from './iptablesRules';
 
 function service(name: string, spec: Record<string, any>, ns = 'default'): KObject {
@@ -292,5 +294,35 @@ describe('buildNatRules', () => {
         clusterCIDR: undefined as any,
       }),
     ).not.toThrow();
+  });
+
+  it('gives the same rules for stored (frozen) objects, whose per-Service rules are remembered', () => {
+    // A node-dependent Service (Local traffic policy) next to a plain one, and two versions of the plain one's slice.
+    const local = service('local', {
+      type: 'NodePort',
+      clusterIP: '10.96.0.9',
+      externalTrafficPolicy: 'Local',
+      ports: [{ port: 80, nodePort: 30080 }],
+    });
+    const localSlice = slice('local', [{ port: 80 }], [{ ip: '10.244.1.9' }, { ip: '10.244.2.9', node: 'node-2' }]);
+    const a = slice('web', [{ port: 80 }], [{ ip: '10.244.1.5' }, { ip: '10.244.2.7', node: 'node-2' }]);
+    const b = slice('web', [{ port: 80 }], [{ ip: '10.244.1.5', ready: false }]);
+    const cases: Array<[KObject, string]> = [
+      [a, 'node-1'],
+      [b, 'node-1'],
+      [b, 'node-2'],
+      [a, 'node-2'],
+    ];
+    const rules = (services: KObject[], slices: KObject[], nodeName: string) =>
+      buildNatRules({ services, endpointSlices: slices, clusterCIDR: '10.244.0.0/16', nodeName });
+    const fresh = cases.map(([sl, node]) => rules([web, local], [sl, localSlice], node));
+    const stored = <T>(o: T): T => deepFreeze(deepClone(o));
+    const services = [stored(web), stored(local)];
+    const slices = new Map([a, b, localSlice].map((sl) => [sl, stored(sl)]));
+    // Twice over, so that remembered and rebuilt answers (another node, another slice version) are both compared.
+    for (let round = 0; round < 2; round++)
+      cases.forEach(([sl, node], i) =>
+        expect(rules(services, [slices.get(sl)!, slices.get(localSlice)!], node)).toEqual(fresh[i]),
+      );
   });
 });

@@ -118,6 +118,295 @@ function shouldSkipService(svc: KObject): boolean {
   return typeof ip !== 'string' || ip === '' || ip === 'None';
 }
 
+interface ServiceRules {
+  natChains: string[];
+  natRules: string[];
+  filterRules: string[];
+}
+
+interface RuleOptions {
+  nodeName?: string;
+  masqueradeAll?: boolean;
+  cidr: string;
+}
+
+/**
+ * Each sync rewrites every Service's rules on every node, though usually only one Service changed. A Service's
+ * rules depend on nothing but its object, its own EndpointSlices and the node's options, and stored objects are
+ * frozen, so they are remembered by identity and rebuilt only when one of those changes.
+ */
+const rulesCache = new WeakMap<KObject, Map<string, { slices: KObject[]; options: RuleOptions; out: ServiceRules }>>();
+
+function serviceRules(svc: KObject, allSlices: KObject[], options: RuleOptions): ServiceRules {
+  const ns = svc.metadata?.namespace ?? 'default';
+  const name = svc.metadata?.name ?? '';
+  const own = allSlices.filter(
+    (sl) => sl?.metadata?.namespace === ns && sl?.metadata?.labels?.[LABEL_SERVICE_NAME] === name,
+  );
+  const cacheable = Object.isFrozen(svc) && own.every((sl) => Object.isFrozen(sl));
+  if (!cacheable) return computeServiceRules(svc, own, options);
+  // One entry per node (kube-proxy runs once per node); a newer version of the slices replaces it.
+  let byNode = rulesCache.get(svc);
+  if (!byNode) rulesCache.set(svc, (byNode = new Map()));
+  const nodeKey = options.nodeName ?? '\u0000';
+  const e = byNode.get(nodeKey);
+  if (
+    e &&
+    e.options.masqueradeAll === options.masqueradeAll &&
+    e.options.cidr === options.cidr &&
+    e.slices.length === own.length &&
+    e.slices.every((sl, i) => sl === own[i])
+  )
+    return e.out;
+  const out = computeServiceRules(svc, own, options);
+  byNode.set(nodeKey, { slices: own, options, out });
+  return out;
+}
+
+function computeServiceRules(svc: KObject, slices: KObject[], input: RuleOptions): ServiceRules {
+  const natChains: string[] = [];
+  const natRules: string[] = [];
+  const filterRules: string[] = [];
+  const chain = (lines: string[], name: string) => lines.push(`:${name} - [0:0]`);
+  const ifNotLocal = input.cidr ? `! -s ${input.cidr}` : '';
+  const ifLocal = input.cidr ? `-s ${input.cidr}` : '';
+  const ns = svc.metadata?.namespace ?? 'default';
+  const name = svc.metadata?.name ?? '';
+  const spec = svc.spec ?? {};
+  const clusterIP: string = spec.clusterIP;
+  if (isIPv6(clusterIP)) return { natChains, natRules, filterRules };
+  const externalIPs: string[] = (Array.isArray(spec.externalIPs) ? spec.externalIPs : []).filter(
+    (ip: unknown) => typeof ip === 'string' && !isIPv6(ip),
+  );
+  const lbIPs: string[] =
+    spec.type === 'LoadBalancer'
+      ? (Array.isArray(svc.status?.loadBalancer?.ingress) ? svc.status.loadBalancer.ingress : [])
+          .map((i: any) => i?.ip)
+          .filter((ip: unknown) => typeof ip === 'string' && ip !== '' && !isIPv6(ip))
+      : [];
+  const sourceRanges: string[] = Array.isArray(spec.loadBalancerSourceRanges) ? spec.loadBalancerSourceRanges : [];
+  const affinityClientIP = spec.sessionAffinity === 'ClientIP';
+  const stickySeconds = Number(spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800);
+  const internalLocal = spec.internalTrafficPolicy === 'Local';
+
+  for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
+    const portName: string = port?.name ?? '';
+    const protoUpper = String(port?.protocol ?? 'TCP').toUpperCase();
+    const protocol = protoUpper.toLowerCase();
+    const svcPort = Number(port?.port);
+    if (!Number.isInteger(svcPort) || svcPort <= 0) continue;
+    const nodePort = spec.type === 'NodePort' || spec.type === 'LoadBalancer' ? Number(port?.nodePort ?? 0) : 0;
+    const externallyAccessible = nodePort > 0 || lbIPs.length > 0 || externalIPs.length > 0;
+    const externalLocal = externallyAccessible && spec.externalTrafficPolicy === 'Local';
+    const usesClusterEndpoints = !internalLocal || (externallyAccessible && !externalLocal);
+    const usesLocalEndpoints = internalLocal || (externallyAccessible && externalLocal);
+
+    const nameString = servicePortNameString(ns, name, portName);
+    const svcChain = servicePortChainName('KUBE-SVC', ns, name, portName, protoUpper);
+    const svlChain = servicePortChainName('KUBE-SVL', ns, name, portName, protoUpper);
+    const extChain = servicePortChainName('KUBE-EXT', ns, name, portName, protoUpper);
+    const fwChain = servicePortChainName('KUBE-FW', ns, name, portName, protoUpper);
+    const sepName = (ep: Ep) => endpointChainName(ns, name, portName, protoUpper, ep.key);
+
+    // CategorizeEndpoints (no topology hints modelled).
+    const all = endpointsFor(slices, ns, name, portName, protoUpper);
+    const isLocal = (ep: Ep) => input.nodeName !== undefined && ep.nodeName === input.nodeName;
+    let clusterEps: Ep[] = [];
+    let localEps: Ep[] = [];
+    let hasEndpoints = false;
+    if (usesClusterEndpoints) {
+      clusterEps = all.filter((ep) => ep.ready);
+      if (clusterEps.length === 0) clusterEps = all.filter((ep) => ep.serving && ep.terminating);
+      hasEndpoints = clusterEps.length > 0;
+    }
+    if (usesLocalEndpoints) {
+      let localReady = false;
+      let localServingTerminating = false;
+      for (const ep of all) {
+        if (ep.ready) {
+          hasEndpoints = true;
+          if (isLocal(ep)) localReady = true;
+        } else if (ep.serving && ep.terminating) {
+          hasEndpoints = true;
+          if (isLocal(ep)) localServingTerminating = true;
+        }
+      }
+      if (localReady) localEps = all.filter((ep) => isLocal(ep) && ep.ready);
+      else if (localServingTerminating) localEps = all.filter((ep) => isLocal(ep) && ep.serving && ep.terminating);
+    }
+    const reachable = new Map<string, Ep>();
+    for (const ep of [...(usesClusterEndpoints ? clusterEps : []), ...(usesLocalEndpoints ? localEps : [])])
+      reachable.set(ep.key, ep);
+    const allReachable = [...reachable.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+    const usesClusterPolicyChain = clusterEps.length > 0 && usesClusterEndpoints;
+    const usesLocalPolicyChain = localEps.length > 0 && usesLocalEndpoints;
+    let internalChain = svcChain;
+    let hasInternal = hasEndpoints;
+    if (internalLocal) {
+      internalChain = svlChain;
+      if (localEps.length === 0) hasInternal = false;
+    }
+    let externalPolicyChain = svcChain;
+    let hasExternal = hasEndpoints;
+    if (externalLocal) {
+      externalPolicyChain = svlChain;
+      if (localEps.length === 0) hasExternal = false;
+    }
+    const usesExtChain = hasEndpoints && externallyAccessible;
+    const usesFWChain = hasEndpoints && lbIPs.length > 0 && sourceRanges.length > 0;
+    const lbChain = usesFWChain ? fwChain : extChain;
+
+    let internalFilterTarget = '';
+    let internalFilterComment = '';
+    let externalFilterTarget = '';
+    let externalFilterComment = '';
+    if (!hasEndpoints) {
+      internalFilterTarget = externalFilterTarget = 'REJECT';
+      internalFilterComment = externalFilterComment = q(`${nameString} has no endpoints`);
+    } else {
+      if (!hasInternal) {
+        internalFilterTarget = 'DROP';
+        internalFilterComment = q(`${nameString} has no local endpoints`);
+      }
+      if (!hasExternal) {
+        externalFilterTarget = 'DROP';
+        externalFilterComment = q(`${nameString} has no local endpoints`);
+      }
+    }
+    const match = `-m ${protocol} -p ${protocol}`;
+
+    // Capture the clusterIP.
+    if (hasInternal) {
+      natRules.push(
+        `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} cluster IP`)} ${match} -d ${clusterIP} --dport ${svcPort} -j ${internalChain}`,
+      );
+    } else {
+      filterRules.push(
+        `-A KUBE-SERVICES -m comment --comment ${internalFilterComment} ${match} -d ${clusterIP} --dport ${svcPort} -j ${internalFilterTarget}`,
+      );
+    }
+    // Capture externalIPs.
+    for (const ip of externalIPs) {
+      if (hasEndpoints)
+        natRules.push(
+          `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} external IP`)} ${match} -d ${ip} --dport ${svcPort} -j ${extChain}`,
+        );
+      if (!hasExternal)
+        filterRules.push(
+          `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} ${match} -d ${ip} --dport ${svcPort} -j ${externalFilterTarget}`,
+        );
+    }
+    // Capture load-balancer ingress.
+    for (const ip of lbIPs) {
+      if (hasEndpoints)
+        natRules.push(
+          `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} loadbalancer IP`)} ${match} -d ${ip} --dport ${svcPort} -j ${lbChain}`,
+        );
+      if (usesFWChain)
+        filterRules.push(
+          `-A KUBE-PROXY-FIREWALL -m comment --comment ${q(`${nameString} traffic not accepted by ${fwChain}`)} ${match} -d ${ip} --dport ${svcPort} -j DROP`,
+        );
+    }
+    if (!hasExternal)
+      for (const ip of lbIPs)
+        filterRules.push(
+          `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} ${match} -d ${ip} --dport ${svcPort} -j ${externalFilterTarget}`,
+        );
+    // Capture nodeports.
+    if (nodePort > 0) {
+      if (hasEndpoints)
+        natRules.push(
+          `-A KUBE-NODEPORTS -m comment --comment ${nameString} ${match} --dport ${nodePort} -j ${extChain}`,
+        );
+      if (!hasExternal)
+        filterRules.push(
+          `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} -m addrtype --dst-type LOCAL ${match} --dport ${nodePort} -j ${externalFilterTarget}`,
+        );
+    }
+    // healthCheckNodePort (externalTrafficPolicy: Local on LoadBalancer Services).
+    const hcPort = Number(spec.healthCheckNodePort ?? 0);
+    if (hcPort > 0)
+      filterRules.push(
+        `-A KUBE-NODEPORTS -m comment --comment ${q(`${nameString} health check node port`)} -m tcp -p tcp --dport ${hcPort} -j ACCEPT`,
+      );
+
+    // Internal traffic handling: masquerade off-cluster sources reaching the ClusterIP.
+    if (hasInternal) {
+      const args = `-m comment --comment ${q(`${nameString} cluster IP`)} ${match} -d ${clusterIP} --dport ${svcPort}`;
+      if (input.masqueradeAll) natRules.push(`-A ${internalChain} ${args} -j KUBE-MARK-MASQ`);
+      else if (ifNotLocal) natRules.push(`-A ${internalChain} ${args} ${ifNotLocal} -j KUBE-MARK-MASQ`);
+    }
+
+    // External traffic chain.
+    if (usesExtChain) {
+      chain(natChains, extChain);
+      if (!externalLocal) {
+        natRules.push(
+          `-A ${extChain} -m comment --comment ${q(`masquerade traffic for ${nameString} external destinations`)} -j KUBE-MARK-MASQ`,
+        );
+      } else {
+        if (ifLocal)
+          natRules.push(
+            `-A ${extChain} -m comment --comment ${q(`pod traffic for ${nameString} external destinations`)} ${ifLocal} -j ${svcChain}`,
+          );
+        natRules.push(
+          `-A ${extChain} -m comment --comment ${q(`masquerade LOCAL traffic for ${nameString} external destinations`)} -m addrtype --src-type LOCAL -j KUBE-MARK-MASQ`,
+        );
+        natRules.push(
+          `-A ${extChain} -m comment --comment ${q(`route LOCAL traffic for ${nameString} external destinations`)} -m addrtype --src-type LOCAL -j ${svcChain}`,
+        );
+      }
+      if (hasExternal) natRules.push(`-A ${extChain} -j ${externalPolicyChain}`);
+    }
+
+    // Firewall chain (loadBalancerSourceRanges). Node-IP allowance is not modelled (node IP unknown here).
+    if (usesFWChain) {
+      chain(natChains, fwChain);
+      const args = `-A ${fwChain} -m comment --comment ${q(`${nameString} loadbalancer IP`)}`;
+      for (const range of sourceRanges) natRules.push(`${args} -s ${range} -j ${extChain}`);
+      natRules.push(
+        `-A ${fwChain} -m comment --comment ${q(`other traffic to ${nameString} will be dropped by KUBE-PROXY-FIREWALL`)}`,
+      );
+    }
+
+    const writeServiceToEndpointRules = (svcChainName: string, eps: Ep[]) => {
+      if (affinityClientIP)
+        for (const ep of eps)
+          natRules.push(
+            `-A ${svcChainName} -m comment --comment ${q(`${nameString} -> ${ep.key}`)} -m recent --name ${sepName(ep)} --rcheck --seconds ${stickySeconds} --reap -j ${sepName(ep)}`,
+          );
+      eps.forEach((ep, i) => {
+        const prob =
+          i < eps.length - 1 ? ` -m statistic --mode random --probability ${computeProbability(eps.length - i)}` : '';
+        natRules.push(
+          `-A ${svcChainName} -m comment --comment ${q(`${nameString} -> ${ep.key}`)}${prob} -j ${sepName(ep)}`,
+        );
+      });
+    };
+    if (usesClusterPolicyChain) {
+      chain(natChains, svcChain);
+      writeServiceToEndpointRules(svcChain, clusterEps);
+    }
+    if (usesLocalPolicyChain) {
+      chain(natChains, svlChain);
+      writeServiceToEndpointRules(svlChain, localEps);
+    }
+
+    // Per-endpoint chains.
+    for (const ep of allReachable) {
+      const sep = sepName(ep);
+      chain(natChains, sep);
+      natRules.push(`-A ${sep} -m comment --comment ${nameString} -s ${ep.ip} -j KUBE-MARK-MASQ`);
+      const recent = affinityClientIP ? ` -m recent --name ${sep} --set` : '';
+      natRules.push(
+        `-A ${sep} -m comment --comment ${nameString}${recent} ${match} -j DNAT --to-destination ${ep.key}`,
+      );
+    }
+  }
+  return { natChains, natRules, filterRules };
+}
+
 export function buildNatRules(input: NatRulesInput): NatRulesOutput {
   const natChains: string[] = [];
   const natRules: string[] = [];
@@ -143,8 +432,6 @@ export function buildNatRules(input: NatRulesInput): NatRulesOutput {
   );
 
   const cidr = typeof input.clusterCIDR === 'string' ? input.clusterCIDR.trim() : '';
-  const ifNotLocal = cidr ? `! -s ${cidr}` : '';
-  const ifLocal = cidr ? `-s ${cidr}` : '';
 
   const services = (Array.isArray(input.services) ? input.services : [])
     .filter((s) => s && typeof s === 'object' && !shouldSkipService(s))
@@ -157,240 +444,11 @@ export function buildNatRules(input: NatRulesInput): NatRulesOutput {
   const slices = Array.isArray(input.endpointSlices) ? input.endpointSlices : [];
 
   for (const svc of services) {
-    const ns = svc.metadata?.namespace ?? 'default';
-    const name = svc.metadata?.name ?? '';
-    const spec = svc.spec ?? {};
-    const clusterIP: string = spec.clusterIP;
-    if (isIPv6(clusterIP)) continue;
-    const externalIPs: string[] = (Array.isArray(spec.externalIPs) ? spec.externalIPs : []).filter(
-      (ip: unknown) => typeof ip === 'string' && !isIPv6(ip),
-    );
-    const lbIPs: string[] =
-      spec.type === 'LoadBalancer'
-        ? (Array.isArray(svc.status?.loadBalancer?.ingress) ? svc.status.loadBalancer.ingress : [])
-            .map((i: any) => i?.ip)
-            .filter((ip: unknown) => typeof ip === 'string' && ip !== '' && !isIPv6(ip))
-        : [];
-    const sourceRanges: string[] = Array.isArray(spec.loadBalancerSourceRanges) ? spec.loadBalancerSourceRanges : [];
-    const affinityClientIP = spec.sessionAffinity === 'ClientIP';
-    const stickySeconds = Number(spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 10800);
-    const internalLocal = spec.internalTrafficPolicy === 'Local';
-
-    for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
-      const portName: string = port?.name ?? '';
-      const protoUpper = String(port?.protocol ?? 'TCP').toUpperCase();
-      const protocol = protoUpper.toLowerCase();
-      const svcPort = Number(port?.port);
-      if (!Number.isInteger(svcPort) || svcPort <= 0) continue;
-      const nodePort = spec.type === 'NodePort' || spec.type === 'LoadBalancer' ? Number(port?.nodePort ?? 0) : 0;
-      const externallyAccessible = nodePort > 0 || lbIPs.length > 0 || externalIPs.length > 0;
-      const externalLocal = externallyAccessible && spec.externalTrafficPolicy === 'Local';
-      const usesClusterEndpoints = !internalLocal || (externallyAccessible && !externalLocal);
-      const usesLocalEndpoints = internalLocal || (externallyAccessible && externalLocal);
-
-      const nameString = servicePortNameString(ns, name, portName);
-      const svcChain = servicePortChainName('KUBE-SVC', ns, name, portName, protoUpper);
-      const svlChain = servicePortChainName('KUBE-SVL', ns, name, portName, protoUpper);
-      const extChain = servicePortChainName('KUBE-EXT', ns, name, portName, protoUpper);
-      const fwChain = servicePortChainName('KUBE-FW', ns, name, portName, protoUpper);
-      const sepName = (ep: Ep) => endpointChainName(ns, name, portName, protoUpper, ep.key);
-
-      // CategorizeEndpoints (no topology hints modelled).
-      const all = endpointsFor(slices, ns, name, portName, protoUpper);
-      const isLocal = (ep: Ep) => input.nodeName !== undefined && ep.nodeName === input.nodeName;
-      let clusterEps: Ep[] = [];
-      let localEps: Ep[] = [];
-      let hasEndpoints = false;
-      if (usesClusterEndpoints) {
-        clusterEps = all.filter((ep) => ep.ready);
-        if (clusterEps.length === 0) clusterEps = all.filter((ep) => ep.serving && ep.terminating);
-        hasEndpoints = clusterEps.length > 0;
-      }
-      if (usesLocalEndpoints) {
-        let localReady = false;
-        let localServingTerminating = false;
-        for (const ep of all) {
-          if (ep.ready) {
-            hasEndpoints = true;
-            if (isLocal(ep)) localReady = true;
-          } else if (ep.serving && ep.terminating) {
-            hasEndpoints = true;
-            if (isLocal(ep)) localServingTerminating = true;
-          }
-        }
-        if (localReady) localEps = all.filter((ep) => isLocal(ep) && ep.ready);
-        else if (localServingTerminating) localEps = all.filter((ep) => isLocal(ep) && ep.serving && ep.terminating);
-      }
-      const reachable = new Map<string, Ep>();
-      for (const ep of [...(usesClusterEndpoints ? clusterEps : []), ...(usesLocalEndpoints ? localEps : [])])
-        reachable.set(ep.key, ep);
-      const allReachable = [...reachable.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-
-      const usesClusterPolicyChain = clusterEps.length > 0 && usesClusterEndpoints;
-      const usesLocalPolicyChain = localEps.length > 0 && usesLocalEndpoints;
-      let internalChain = svcChain;
-      let hasInternal = hasEndpoints;
-      if (internalLocal) {
-        internalChain = svlChain;
-        if (localEps.length === 0) hasInternal = false;
-      }
-      let externalPolicyChain = svcChain;
-      let hasExternal = hasEndpoints;
-      if (externalLocal) {
-        externalPolicyChain = svlChain;
-        if (localEps.length === 0) hasExternal = false;
-      }
-      const usesExtChain = hasEndpoints && externallyAccessible;
-      const usesFWChain = hasEndpoints && lbIPs.length > 0 && sourceRanges.length > 0;
-      const lbChain = usesFWChain ? fwChain : extChain;
-
-      let internalFilterTarget = '';
-      let internalFilterComment = '';
-      let externalFilterTarget = '';
-      let externalFilterComment = '';
-      if (!hasEndpoints) {
-        internalFilterTarget = externalFilterTarget = 'REJECT';
-        internalFilterComment = externalFilterComment = q(`${nameString} has no endpoints`);
-      } else {
-        if (!hasInternal) {
-          internalFilterTarget = 'DROP';
-          internalFilterComment = q(`${nameString} has no local endpoints`);
-        }
-        if (!hasExternal) {
-          externalFilterTarget = 'DROP';
-          externalFilterComment = q(`${nameString} has no local endpoints`);
-        }
-      }
-      const match = `-m ${protocol} -p ${protocol}`;
-
-      // Capture the clusterIP.
-      if (hasInternal) {
-        natRules.push(
-          `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} cluster IP`)} ${match} -d ${clusterIP} --dport ${svcPort} -j ${internalChain}`,
-        );
-      } else {
-        filterRules.push(
-          `-A KUBE-SERVICES -m comment --comment ${internalFilterComment} ${match} -d ${clusterIP} --dport ${svcPort} -j ${internalFilterTarget}`,
-        );
-      }
-      // Capture externalIPs.
-      for (const ip of externalIPs) {
-        if (hasEndpoints)
-          natRules.push(
-            `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} external IP`)} ${match} -d ${ip} --dport ${svcPort} -j ${extChain}`,
-          );
-        if (!hasExternal)
-          filterRules.push(
-            `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} ${match} -d ${ip} --dport ${svcPort} -j ${externalFilterTarget}`,
-          );
-      }
-      // Capture load-balancer ingress.
-      for (const ip of lbIPs) {
-        if (hasEndpoints)
-          natRules.push(
-            `-A KUBE-SERVICES -m comment --comment ${q(`${nameString} loadbalancer IP`)} ${match} -d ${ip} --dport ${svcPort} -j ${lbChain}`,
-          );
-        if (usesFWChain)
-          filterRules.push(
-            `-A KUBE-PROXY-FIREWALL -m comment --comment ${q(`${nameString} traffic not accepted by ${fwChain}`)} ${match} -d ${ip} --dport ${svcPort} -j DROP`,
-          );
-      }
-      if (!hasExternal)
-        for (const ip of lbIPs)
-          filterRules.push(
-            `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} ${match} -d ${ip} --dport ${svcPort} -j ${externalFilterTarget}`,
-          );
-      // Capture nodeports.
-      if (nodePort > 0) {
-        if (hasEndpoints)
-          natRules.push(
-            `-A KUBE-NODEPORTS -m comment --comment ${nameString} ${match} --dport ${nodePort} -j ${extChain}`,
-          );
-        if (!hasExternal)
-          filterRules.push(
-            `-A KUBE-EXTERNAL-SERVICES -m comment --comment ${externalFilterComment} -m addrtype --dst-type LOCAL ${match} --dport ${nodePort} -j ${externalFilterTarget}`,
-          );
-      }
-      // healthCheckNodePort (externalTrafficPolicy: Local on LoadBalancer Services).
-      const hcPort = Number(spec.healthCheckNodePort ?? 0);
-      if (hcPort > 0)
-        filterRules.push(
-          `-A KUBE-NODEPORTS -m comment --comment ${q(`${nameString} health check node port`)} -m tcp -p tcp --dport ${hcPort} -j ACCEPT`,
-        );
-
-      // Internal traffic handling: masquerade off-cluster sources reaching the ClusterIP.
-      if (hasInternal) {
-        const args = `-m comment --comment ${q(`${nameString} cluster IP`)} ${match} -d ${clusterIP} --dport ${svcPort}`;
-        if (input.masqueradeAll) natRules.push(`-A ${internalChain} ${args} -j KUBE-MARK-MASQ`);
-        else if (ifNotLocal) natRules.push(`-A ${internalChain} ${args} ${ifNotLocal} -j KUBE-MARK-MASQ`);
-      }
-
-      // External traffic chain.
-      if (usesExtChain) {
-        chain(natChains, extChain);
-        if (!externalLocal) {
-          natRules.push(
-            `-A ${extChain} -m comment --comment ${q(`masquerade traffic for ${nameString} external destinations`)} -j KUBE-MARK-MASQ`,
-          );
-        } else {
-          if (ifLocal)
-            natRules.push(
-              `-A ${extChain} -m comment --comment ${q(`pod traffic for ${nameString} external destinations`)} ${ifLocal} -j ${svcChain}`,
-            );
-          natRules.push(
-            `-A ${extChain} -m comment --comment ${q(`masquerade LOCAL traffic for ${nameString} external destinations`)} -m addrtype --src-type LOCAL -j KUBE-MARK-MASQ`,
-          );
-          natRules.push(
-            `-A ${extChain} -m comment --comment ${q(`route LOCAL traffic for ${nameString} external destinations`)} -m addrtype --src-type LOCAL -j ${svcChain}`,
-          );
-        }
-        if (hasExternal) natRules.push(`-A ${extChain} -j ${externalPolicyChain}`);
-      }
-
-      // Firewall chain (loadBalancerSourceRanges). Node-IP allowance is not modelled (node IP unknown here).
-      if (usesFWChain) {
-        chain(natChains, fwChain);
-        const args = `-A ${fwChain} -m comment --comment ${q(`${nameString} loadbalancer IP`)}`;
-        for (const range of sourceRanges) natRules.push(`${args} -s ${range} -j ${extChain}`);
-        natRules.push(
-          `-A ${fwChain} -m comment --comment ${q(`other traffic to ${nameString} will be dropped by KUBE-PROXY-FIREWALL`)}`,
-        );
-      }
-
-      const writeServiceToEndpointRules = (svcChainName: string, eps: Ep[]) => {
-        if (affinityClientIP)
-          for (const ep of eps)
-            natRules.push(
-              `-A ${svcChainName} -m comment --comment ${q(`${nameString} -> ${ep.key}`)} -m recent --name ${sepName(ep)} --rcheck --seconds ${stickySeconds} --reap -j ${sepName(ep)}`,
-            );
-        eps.forEach((ep, i) => {
-          const prob =
-            i < eps.length - 1 ? ` -m statistic --mode random --probability ${computeProbability(eps.length - i)}` : '';
-          natRules.push(
-            `-A ${svcChainName} -m comment --comment ${q(`${nameString} -> ${ep.key}`)}${prob} -j ${sepName(ep)}`,
-          );
-        });
-      };
-      if (usesClusterPolicyChain) {
-        chain(natChains, svcChain);
-        writeServiceToEndpointRules(svcChain, clusterEps);
-      }
-      if (usesLocalPolicyChain) {
-        chain(natChains, svlChain);
-        writeServiceToEndpointRules(svlChain, localEps);
-      }
-
-      // Per-endpoint chains.
-      for (const ep of allReachable) {
-        const sep = sepName(ep);
-        chain(natChains, sep);
-        natRules.push(`-A ${sep} -m comment --comment ${nameString} -s ${ep.ip} -j KUBE-MARK-MASQ`);
-        const recent = affinityClientIP ? ` -m recent --name ${sep} --set` : '';
-        natRules.push(
-          `-A ${sep} -m comment --comment ${nameString}${recent} ${match} -j DNAT --to-destination ${ep.key}`,
-        );
-      }
-    }
+    const out = serviceRules(svc, slices, { nodeName: input.nodeName, masqueradeAll: input.masqueradeAll, cidr });
+    // Loops rather than push(...rules): a Service with thousands of endpoints would exceed the argument limit.
+    for (const r of out.natChains) natChains.push(r);
+    for (const r of out.natRules) natRules.push(r);
+    for (const r of out.filterRules) filterRules.push(r);
   }
 
   // Finally, the tail-call to KUBE-NODEPORTS; it must be the last rule in KUBE-SERVICES.

@@ -26,7 +26,7 @@ import { buildPodStatus } from './podStatus';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 import { evaluateProbe, type ProbeKind } from './probes';
 import { TIMINGS } from './timings';
-import { canonicalJson } from '../../objects/names';
+import { canonicalEqual } from '../../objects/canonicalEqual';
 
 interface CriPending {
   uid: string;
@@ -962,7 +962,7 @@ export class Kubelet implements Component<KubeletState> {
     if (!w.statusDirty) return;
     w.statusDirty = false;
     const status = buildPodStatus(w, pod, sim.now, this.nodeIP);
-    if (canonicalJson(status) === canonicalJson(pod.status ?? {})) return;
+    if (canonicalEqual(status, pod.status ?? {})) return;
     w.statusInflight = true;
     const main = w.containers.find((c) => !c.init);
     const summary = describeStatus(status, main);

@@ -45,6 +45,11 @@ export class Scheduler implements Component<SchedulerState> {
   };
   /** NodeInfos derived from `s`, updated as pods change rather than rebuilt every cycle. */
   private readonly nodeInfos = new SnapshotCache();
+  /**
+   * How long a prefix of `s.activeQ` is known to be in PrioritySort order, so a cycle checks only the pods queued
+   * since the last one. Derived like `nodeInfos`: a replaced queue array (or a changed priority) starts over.
+   */
+  private ordered: { queue: string[]; length: number } | undefined;
 
   prime(objects: KObject[]): void {
     for (const o of objects) this.cacheSet(o);
@@ -90,13 +95,19 @@ export class Scheduler implements Component<SchedulerState> {
   }
 
   private cacheSet(o: KObject): void {
-    this.kindCache(o.kind).set(key(o), o);
-    if (o.kind === 'Pod') this.nodeInfos.podStored(this.s, key(o));
+    const objects = this.kindCache(o.kind);
+    const k = key(o);
+    if (o.kind === 'Pod' && (objects.get(k)?.spec.priority ?? 0) !== (o.spec.priority ?? 0)) this.ordered = undefined;
+    objects.set(k, o);
+    if (o.kind === 'Pod') this.nodeInfos.podStored(this.s, k);
   }
 
   private cacheDelete(o: KObject): void {
     this.kindCache(o.kind).delete(key(o));
-    if (o.kind === 'Pod') this.nodeInfos.podRemoved(this.s, key(o));
+    if (o.kind === 'Pod') {
+      this.nodeInfos.podRemoved(this.s, key(o));
+      this.ordered = undefined;
+    }
   }
 
   private assume(k: string, node: string): void {
@@ -172,6 +183,20 @@ export class Scheduler implements Component<SchedulerState> {
     }
   }
 
+  /** Takes the next pod by PrioritySort: higher priority first, then FIFO (a stable sort of the queue). */
+  private popActive(): string | undefined {
+    const pods = this.kindCache('Pod');
+    const priority = (k: string): number => pods.get(k)?.spec.priority ?? 0;
+    const q = this.s.activeQ;
+    let sorted = true;
+    const from = this.ordered?.queue === q ? Math.max(1, this.ordered.length) : 1;
+    for (let i = from; i < q.length && sorted; i++) sorted = priority(q[i - 1]) - priority(q[i]) >= 0;
+    if (!sorted) q.sort((a, b) => priority(b) - priority(a));
+    const k = q.shift();
+    this.ordered = { queue: q, length: q.length };
+    return k;
+  }
+
   private backoffDone(k: string, sim: Simulation): void {
     const due = this.s.backoff.get(k);
     if (due === undefined || due > sim.now) return;
@@ -192,11 +217,7 @@ export class Scheduler implements Component<SchedulerState> {
 
   private scheduleOne(sim: Simulation): void {
     this.s.busy = false;
-    // PrioritySort: higher priority first, then FIFO.
-    this.s.activeQ.sort(
-      (a, b) => (this.kindCache('Pod').get(b)?.spec.priority ?? 0) - (this.kindCache('Pod').get(a)?.spec.priority ?? 0),
-    );
-    const k = this.s.activeQ.shift();
+    const k = this.popActive();
     if (!k) return;
     const pod = this.kindCache('Pod').get(k);
     if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp !== undefined) return this.kick(sim);

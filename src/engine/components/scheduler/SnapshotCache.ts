@@ -7,7 +7,6 @@
  * The cache is derived data: the truth stays in SchedulerState (informer cache + assumed pods), which checkpoints
  * copy. The cache follows one state object and starts over when handed another (a checkpoint restore).
  */
-import { deepClone } from '../../kernel/deepClone';
 import type { KObject } from '../../types';
 import {
   addPodToNode,
@@ -151,8 +150,8 @@ export class SnapshotCache {
     const name: string = node.metadata.name;
     const cached = this.infos.get(name);
     if (cached && cached.node === node && !this.staleNodes.has(name)) return cached;
-    const n = newNodeInfo(node);
-    n.images = cached?.node === node ? cached.images : nodeImages(node);
+    const n = newNodeInfo(node, cached?.node === node ? cached : undefined);
+    if (cached?.node !== node) n.images = nodeImages(node);
     const pods = [...(this.podsOn.get(name)?.entries() ?? [])];
     pods.sort((a, b) => this.order.get(a[0])! - this.order.get(b[0])!);
     for (const [, info] of pods) addPodToNode(n, info);
@@ -173,7 +172,5 @@ function countedAs(p: KObject, assumedNode: string | undefined): KObject | undef
 }
 
 function withNode(p: KObject, node: string): KObject {
-  const c = deepClone(p);
-  c.spec.nodeName = node;
-  return c;
+  return { ...p, spec: { ...p.spec, nodeName: node } };
 }

@@ -6,7 +6,8 @@
 import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import type { ApiResponse } from '../../../messages';
-import { canonicalJson, podTemplateHash } from '../../../objects/names';
+import { canonicalEqual } from '../../../objects/canonicalEqual';
+import { podTemplateHash } from '../../../objects/names';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
 import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
@@ -147,18 +148,21 @@ function onSuccess(resp: ApiResponse, action: string, d: KObject, kcm: Controlle
 }
 
 function findNewRS(d: KObject, all: KObject[]): KObject | undefined {
-  const want = canonicalJson(stripHash(d.spec.template));
-  const matches = all.filter((rs) => canonicalJson(stripHash(rs.spec.template)) === want);
+  const want = stripHash(d.spec.template);
+  const matches = all.filter((rs) => canonicalEqual(stripHash(rs.spec.template), want));
   // Several matches can only come from a hash collision; the oldest wins (FindNewReplicaSet).
   return matches.sort((a, b) => (a.metadata.creationTimestamp ?? 0) - (b.metadata.creationTimestamp ?? 0))[0];
 }
 
+/** The template without its pod-template-hash label, for comparing by content (shares everything else). */
 function stripHash(template: any): any {
-  const t = deepClone(template ?? {});
-  if (t.metadata?.labels) {
-    delete t.metadata.labels['pod-template-hash'];
-  }
-  return t;
+  const t = template ?? {};
+  const labels = t.metadata?.labels;
+  if (!labels || typeof labels !== 'object' || !Object.prototype.hasOwnProperty.call(labels, 'pod-template-hash'))
+    return t;
+  const { 'pod-template-hash': _hash, ...rest } = labels;
+  void _hash;
+  return { ...t, metadata: { ...t.metadata, labels: rest } };
 }
 
 function maxRevision(list: KObject[]): number {
@@ -409,7 +413,7 @@ function syncStatus(
       );
     }
   } else s.deadlines.delete(key);
-  if (canonicalJson(stripTimes(status)) === canonicalJson(stripTimes(d.status ?? {}))) return;
+  if (canonicalEqual(stripTimes(status), stripTimes(d.status ?? {}))) return;
   writeStatus(kcm, sim, d, status);
 }
 
@@ -428,9 +432,8 @@ function writeStatus(
   status: any,
   annotations?: Record<string, string>,
 ): void {
-  const next = deepClone(d);
-  next.status = status;
-  if (annotations) next.metadata.annotations = annotations;
+  // The body shares the (frozen) stored object: the apiserver copies what it keeps of a status update.
+  const next = { ...d, metadata: annotations ? { ...d.metadata, annotations } : d.metadata, status };
   const key = cacheKey(d.metadata.namespace, d.metadata.name);
   state(kcm).inflight.add(key);
   const ready = `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`;

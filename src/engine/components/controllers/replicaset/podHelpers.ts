@@ -1,21 +1,43 @@
 /** Pod predicates shared by controllers (pkg/api/v1/pod/util.go, pkg/controller/controller_utils.go). */
 import type { KObject } from '../../../types';
 
+/** What the ReplicaSet controller reads of a pod, gathered in one place. */
+export interface PodFacts {
+  labels: Record<string, string> | undefined;
+  /** FilterActivePods: not terminal and not being deleted. */
+  active: boolean;
+  /** The Ready=True condition, if any. */
+  ready: { lastTransitionTime?: number } | undefined;
+}
+
+const factsOf = new WeakMap<KObject, PodFacts>();
+
+/**
+ * Stored objects are frozen and never change, so their facts are kept per object: the ReplicaSet controller reads
+ * them when a pod version arrives and again when it is replaced (podTally), and when it ranks pods to delete.
+ */
+export function podFacts(p: KObject): PodFacts {
+  let f = factsOf.get(p);
+  if (f) return f;
+  const phase = p.status?.phase;
+  f = {
+    labels: p.metadata.labels,
+    active: phase !== 'Succeeded' && phase !== 'Failed' && p.metadata.deletionTimestamp === undefined,
+    ready: p.status?.conditions?.find((x: any) => x.type === 'Ready' && x.status === 'True'),
+  };
+  if (Object.isFrozen(p)) factsOf.set(p, f);
+  return f;
+}
+
 export function isPodReady(p: KObject): boolean {
-  return !!p.status?.conditions?.some((c: any) => c.type === 'Ready' && c.status === 'True');
+  return podFacts(p).ready !== undefined;
 }
 
 /** Ready for at least minReadySeconds (IsPodAvailable). */
 export function isPodAvailable(p: KObject, minReadySeconds: number, now: number): boolean {
-  const c = p.status?.conditions?.find((x: any) => x.type === 'Ready' && x.status === 'True');
+  const c = podFacts(p).ready;
   if (!c) return false;
   return minReadySeconds === 0 || now - (c.lastTransitionTime ?? 0) >= minReadySeconds * 1000;
-}
-
-/** FilterActivePods: not terminal and not being deleted. */
-export function isPodActive(p: KObject): boolean {
-  const phase = p.status?.phase;
-  return phase !== 'Succeeded' && phase !== 'Failed' && p.metadata.deletionTimestamp === undefined;
 }
 
 export function selectorMatches(selector: any, labels: Record<string, string> | undefined): boolean {

@@ -5,11 +5,12 @@
  */
 import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
-import { canonicalJson } from '../../../objects/names';
+import { canonicalEqual } from '../../../objects/canonicalEqual';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
 import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
-import { isPodActive, isPodAvailable, isPodReady, podsToDelete, selectorMatches } from './podHelpers';
+import { isPodAvailable, podFacts, podsToDelete } from './podHelpers';
+import { podTally, type PodCounts } from './podTally';
 
 const NAME = 'replicaset';
 const SOURCE = 'replicaset-controller';
@@ -83,17 +84,16 @@ export const replicaSetController: Controller = {
     const [ns, name] = key.split('/');
     const rs = kcm.get('ReplicaSet', ns, name);
     if (!rs) return;
-    const owned = kcm
-      .list('Pod')
-      .filter((p) => p.metadata.namespace === ns && controllerOf(p)?.uid === rs.metadata.uid);
-    const active = owned.filter(isPodActive);
+    const counts = kcm.ownedTally('Pod', ns, rs.metadata.uid!, podTally);
+    // The pods themselves (in informer order) only when the counts are not enough.
+    const active = () => kcm.ownedBy('Pod', ns, rs.metadata.uid!).filter((p) => podFacts(p).active);
     const satisfied = !(s.expectAdd.get(key) ?? 0) && !(s.expectDel.get(key) ?? 0) && !s.batches.has(key);
     if (satisfied && rs.metadata.deletionTimestamp === undefined) {
-      const diff = active.length - (rs.spec.replicas ?? 0);
+      const diff = counts.active - (rs.spec.replicas ?? 0);
       if (diff < 0) return startCreates(kcm, sim, rs, key, Math.min(-diff, BURST));
-      if (diff > 0) return deletePods(kcm, sim, rs, key, podsToDelete(active, Math.min(diff, BURST)));
+      if (diff > 0) return deletePods(kcm, sim, rs, key, podsToDelete(active(), Math.min(diff, BURST)));
     }
-    syncStatus(kcm, sim, rs, key, owned);
+    syncStatus(kcm, sim, rs, key, counts, active);
   },
 
   onResponse(resp, kcm, sim) {
@@ -259,18 +259,34 @@ function deletePods(kcm: ControllerManager, sim: Simulation, rs: KObject, key: s
   }
 }
 
-function syncStatus(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, owned: KObject[]): void {
+/** The pod carries every template label (a matchLabels selector of them matches). */
+function hasLabels(labels: Record<string, string> | undefined, want: Array<[string, unknown]>): boolean {
+  const l = labels ?? {};
+  for (const [k, v] of want) if (l[k] !== v) return false;
+  return true;
+}
+
+function syncStatus(
+  kcm: ControllerManager,
+  sim: Simulation,
+  rs: KObject,
+  key: string,
+  counts: PodCounts,
+  active: () => KObject[],
+): void {
   const s = state(kcm);
   if (s.inflightStatus.has(key)) return;
-  const active = owned.filter(isPodActive);
   const minReady = rs.spec.minReadySeconds ?? 0;
-  const templateLabels = rs.spec.template?.metadata?.labels ?? {};
+  const templateLabels = Object.entries(rs.spec.template?.metadata?.labels ?? {});
+  let fullyLabeled = 0;
+  for (const set of counts.labelSets.values()) if (hasLabels(set.labels, templateLabels)) fullyLabeled += set.count;
+  // Ready pods are available at once unless minReadySeconds asks them to stay ready for a while.
+  const available = minReady === 0 ? counts.ready : active().filter((p) => isPodAvailable(p, minReady, sim.now)).length;
   const status: any = {
-    replicas: active.length,
-    fullyLabeledReplicas: active.filter((p) => selectorMatches({ matchLabels: templateLabels }, p.metadata.labels))
-      .length,
-    readyReplicas: active.filter(isPodReady).length,
-    availableReplicas: active.filter((p) => isPodAvailable(p, minReady, sim.now)).length,
+    replicas: counts.active,
+    fullyLabeledReplicas: fullyLabeled,
+    readyReplicas: counts.ready,
+    availableReplicas: available,
     observedGeneration: rs.metadata.generation,
   };
   const failures = s.failures.get(key) ?? 0;
@@ -291,10 +307,10 @@ function syncStatus(kcm: ControllerManager, sim: Simulation, rs: KObject, key: s
     ...x,
     conditions: (x.conditions ?? []).map((c: any) => ({ ...c, lastTransitionTime: 0 })),
   });
-  if (canonicalJson(strip(status)) === canonicalJson(strip(cur))) return;
+  if (canonicalEqual(strip(status), strip(cur))) return;
   s.inflightStatus.add(key);
-  const next = deepClone(rs);
-  next.status = status;
+  // The body shares the (frozen) stored object: the apiserver copies what it keeps of a status update.
+  const next = { ...rs, status };
   kcm.request(
     sim,
     NAME,

@@ -111,7 +111,24 @@ export interface Snapshot {
   namespaceLabels(ns: string): LabelMap;
 }
 
-const derivedCache = new WeakMap<KObject, PodDerived>();
+/**
+ * Derived data by the identity of what it is derived from. Stored objects share unchanged parts with their
+ * previous versions (a status update keeps the spec, a binding keeps the containers), so a pod's requests are
+ * parsed once rather than at every update; keyed by `spec.containers`, checked against the other inputs.
+ */
+const derivedCache = new WeakMap<object, DerivedEntry[]>();
+
+interface DerivedEntry {
+  inputs: unknown[];
+  derived: PodDerived;
+}
+
+/** Everything derive() reads: the containers (the key), then these. */
+function deriveInputs(pod: KObject): unknown[] {
+  const spec = pod.spec;
+  return [spec.initContainers, spec.overhead, spec.resources, spec.affinity, pod.metadata.namespace];
+}
+
 const infoCache = new WeakMap<KObject, PodInfo>();
 const NO_LABELS: LabelMap = {};
 
@@ -156,8 +173,12 @@ function hostPortsOf(pod: KObject): HostPort[] {
 }
 
 function derive(pod: KObject): PodDerived {
-  const cached = derivedCache.get(pod);
-  if (cached) return cached;
+  const containers: unknown = pod.spec?.containers;
+  const key = typeof containers === 'object' && containers !== null ? containers : undefined;
+  const inputs = key && deriveInputs(pod);
+  const entries = key && derivedCache.get(key);
+  const hit = entries?.find((e) => e.inputs.every((x, i) => x === inputs![i]));
+  if (hit) return hit.derived;
   const aff = pod.spec?.affinity;
   const d: PodDerived = {
     requests: resourceFromList(podRequests(pod)),
@@ -174,7 +195,10 @@ function derive(pod: KObject): PodDerived {
     hasRequiredAntiAffinity: (aff?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0,
   };
   // Pod resources and affinity are immutable once created, so caching by object identity is safe.
-  derivedCache.set(pod, d);
+  if (key) {
+    if (entries) entries.push({ inputs: inputs!, derived: d });
+    else derivedCache.set(key, [{ inputs: inputs!, derived: d }]);
+  }
   return d;
 }
 
@@ -203,20 +227,21 @@ export function isTerminating(p: PodInfo): boolean {
   return p.pod.metadata.deletionTimestamp != null;
 }
 
-export function newNodeInfo(node: KObject): NodeInfo {
+/** An empty NodeInfo for `node`; `same` is an earlier one for the same node object, whose derived parts it reuses. */
+export function newNodeInfo(node: KObject, same?: NodeInfo): NodeInfo {
   return {
     name: node.metadata.name,
     node,
     labels: node.metadata.labels ?? {},
     taints: node.spec?.taints ?? [],
-    allocatable: nodeAllocatable(node),
+    allocatable: same ? same.allocatable : nodeAllocatable(node),
     requested: emptyResource(),
     nonZeroRequested: emptyResource(),
     pods: [],
     podsWithAffinity: [],
     podsWithRequiredAntiAffinity: [],
     usedPorts: new Map(),
-    images: new Map(),
+    images: same ? same.images : new Map(),
   };
 }
 

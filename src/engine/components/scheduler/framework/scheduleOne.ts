@@ -324,24 +324,35 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
     return result({ selected: feasible[0].name, ...counts, ...volumeDecisions(ctx, pre.skip, feasible[0]) });
   }
 
-  // PreScore + Score + NormalizeScore, weighted.
-  const totals = new Map<string, number>(feasible.map((n) => [n.name, 0]));
-  for (const n of feasible) Object.assign(entries.get(n.name)!, { scores: {}, rawScores: {} });
+  // PreScore + Score + NormalizeScore, weighted. Arrays run parallel to `feasible` (this loop runs for every
+  // feasible node and score plugin of every cycle, so it avoids per-score lookups by name).
+  const scored = feasible.map((n) => {
+    const e = entries.get(n.name)!;
+    e.scores = {};
+    e.rawScores = {};
+    return e;
+  });
+  const totals = feasible.map(() => 0);
   for (const { plugin, weight } of SCORE_PLUGINS) {
     if (plugin.preScore?.(ctx, feasible)?.code === 'Skip') continue;
-    const list: NodeScore[] = feasible.map((n) => ({ name: n.name, score: plugin.score!(ctx, n) }));
-    for (const s of list) entries.get(s.name)!.rawScores![plugin.name] = s.score;
+    const name = plugin.name;
+    const list: NodeScore[] = new Array(feasible.length);
+    for (let i = 0; i < feasible.length; i++) {
+      const score = plugin.score!(ctx, feasible[i]);
+      list[i] = { name: feasible[i].name, score };
+      scored[i].rawScores![name] = score;
+    }
     plugin.normalizeScore?.(ctx, list);
-    for (const s of list) {
-      const w = s.score * weight;
-      entries.get(s.name)!.scores![plugin.name] = w;
-      totals.set(s.name, totals.get(s.name)! + w);
+    for (let i = 0; i < list.length; i++) {
+      const w = list[i].score * weight;
+      scored[i].scores![name] = w;
+      totals[i] += w;
     }
   }
-  for (const [name, total] of totals) entries.get(name)!.total = total;
+  for (let i = 0; i < scored.length; i++) scored[i].total = totals[i];
 
   const selected = selectHost(
-    feasible.map((n) => ({ name: n.name, total: totals.get(n.name)! })),
+    feasible.map((n, i) => ({ name: n.name, total: totals[i] })),
     rng,
   );
   return result({ selected, ...counts, ...volumeDecisions(ctx, pre.skip, snapshot.byName.get(selected)!) });

@@ -17,28 +17,18 @@ export const balancedAllocation: Plugin = {
   },
   score(ctx, node) {
     const pod = ctx.pod.requests;
-    const pairs: Array<[number, number]> = [
-      [node.requested.milliCPU + pod.milliCPU, node.allocatable.milliCPU],
-      [node.requested.memory + pod.memory, node.allocatable.memory],
-    ];
-    const fractions: number[] = [];
-    let total = 0;
-    for (const [requested, alloc] of pairs) {
-      if (alloc === 0) continue;
-      let f = requested / alloc;
-      if (f > 1) f = 1;
-      total += f;
-      fractions.push(f);
-    }
-    let std = 0;
-    if (fractions.length === 2) {
-      std = Math.abs((fractions[0] - fractions[1]) / 2);
-    } else if (fractions.length > 2) {
-      const mean = total / fractions.length;
-      let sum = 0;
-      for (const f of fractions) sum = sum + (f - mean) * (f - mean);
-      std = Math.sqrt(sum / fractions.length);
-    }
+    const cpu = fraction(node.requested.milliCPU + pod.milliCPU, node.allocatable.milliCPU);
+    const memory = fraction(node.requested.memory + pod.memory, node.allocatable.memory);
+    // The standard deviation of the fractions: |f1 - f2| / 2 for two, 0 for one (a resource with no allocatable
+    // amount is left out). Called for every feasible node of every cycle, so without temporary arrays.
+    const std = cpu !== undefined && memory !== undefined ? Math.abs((cpu - memory) / 2) : 0;
     return Math.trunc((1 - std) * MAX_NODE_SCORE);
   },
 };
+
+/** requested / allocatable, capped at 1; undefined when nothing is allocatable. */
+function fraction(requested: number, alloc: number): number | undefined {
+  if (alloc === 0) return undefined;
+  const f = requested / alloc;
+  return f > 1 ? 1 : f;
+}

@@ -5,7 +5,7 @@
  * [23 MiB, 1000 MiB * containers] and scaled to 0..100. So images under 23 MiB score 0 everywhere.
  */
 import { MAX_NODE_SCORE } from '../normalizeScore';
-import type { Plugin } from '../plugin';
+import type { CycleContext, Plugin } from '../plugin';
 
 const MB = 1024 * 1024;
 export const MIN_THRESHOLD = 23 * MB;
@@ -25,19 +25,32 @@ export function calculatePriority(sumScores: number, numContainers: number): num
   return Math.trunc((MAX_NODE_SCORE * (s - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
 }
 
+const IMAGES = 'ImageLocalityImages';
+
+/** The pod's image names (init containers first), normalised once per cycle rather than once per node. */
+function podImages(ctx: CycleContext): string[] {
+  let names = ctx.state.get(IMAGES) as string[] | undefined;
+  if (!names) {
+    const spec = ctx.pod.pod.spec ?? {};
+    names = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].map((c) =>
+      normalizedImageName(c?.image ?? ''),
+    );
+    ctx.state.set(IMAGES, names);
+  }
+  return names;
+}
+
 export const imageLocality: Plugin = {
   name: 'ImageLocality',
   score(ctx, node) {
-    const spec = ctx.pod.pod.spec ?? {};
-    const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+    const images = podImages(ctx);
     const total = ctx.snapshot.nodes.length;
     let sum = 0;
-    for (const c of containers) {
-      const name = normalizedImageName(c?.image ?? '');
+    for (const name of images) {
       if (!node.images.has(name)) continue;
       const st = ctx.snapshot.imageStates.get(name)!;
       sum += Math.trunc(st.size * (st.numNodes / total));
     }
-    return calculatePriority(sum, containers.length);
+    return calculatePriority(sum, images.length);
   },
 };

@@ -19,6 +19,14 @@ interface Insufficient {
   unresolvable: boolean;
 }
 
+const NO_NAMES: string[] = [];
+
+/** Whether `o` has an own enumerable key, without listing them (Filter runs for every node of every cycle). */
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
+}
+
 /** fitsRequest */
 export function insufficientResources(ctxPod: { requests: NodeInfo['requested'] }, node: NodeInfo): Insufficient[] {
   const req = ctxPod.requests;
@@ -26,7 +34,7 @@ export function insufficientResources(ctxPod: { requests: NodeInfo['requested'] 
   if (node.pods.length + 1 > node.allocatable.allowedPodNumber) {
     out.push({ reason: 'Too many pods', unresolvable: false });
   }
-  const scalarNames = Object.keys(req.scalar);
+  const scalarNames = hasKeys(req.scalar) ? Object.keys(req.scalar) : NO_NAMES;
   if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) return out;
 
   const a = node.allocatable;
@@ -76,15 +84,16 @@ export const nodeResourcesFit: Plugin = {
   },
   score(ctx, node) {
     const pod = ctx.pod.nonZeroRequests;
-    const pairs: Array<[number, number]> = [
-      [node.nonZeroRequested.milliCPU + pod.milliCPU, node.allocatable.milliCPU],
-      [node.nonZeroRequested.memory + pod.memory, node.allocatable.memory],
-    ];
+    const a = node.allocatable;
+    // cpu and memory, weight 1 each; a resource with no allocatable amount is left out.
     let nodeScore = 0;
     let weightSum = 0;
-    for (const [requested, alloc] of pairs) {
-      if (alloc === 0) continue;
-      nodeScore += leastRequestedScore(requested, alloc) * 1;
+    if (a.milliCPU !== 0) {
+      nodeScore += leastRequestedScore(node.nonZeroRequested.milliCPU + pod.milliCPU, a.milliCPU) * 1;
+      weightSum += 1;
+    }
+    if (a.memory !== 0) {
+      nodeScore += leastRequestedScore(node.nonZeroRequested.memory + pod.memory, a.memory) * 1;
       weightSum += 1;
     }
     return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);

@@ -35,6 +35,8 @@ export interface SpreadConstraint {
   maxSkew: number;
   topologyKey: string;
   selector: Selector;
+  /** Namespace and selector as a string, once the selector is final: the key of the per-node counts. */
+  countKey?: string;
   minDomains: number;
   nodeAffinityPolicy: string;
   nodeTaintsPolicy: string;
@@ -109,6 +111,22 @@ function buildDefaultConstraints(ctx: CycleContext, action: string): SpreadConst
   if (selectorIsEmpty(sel)) return [];
   for (const c of cs) c.selector = sel;
   return cs;
+}
+
+/**
+ * Matching-pod counts per NodeInfo, selector and namespace. A NodeInfo never changes once built (the scheduler's
+ * cache builds a new one when a node's pods change), so a count holds for its lifetime; without this every cycle
+ * of a large Deployment re-counted every pod in the cluster (twice).
+ */
+const matchCounts = new WeakMap<NodeInfo, Map<string, number>>();
+
+function countOnNode(node: NodeInfo, c: SpreadConstraint, ns: string): number {
+  const key = (c.countKey ??= `${ns}\u0000${JSON.stringify(c.selector)}`);
+  let counts = matchCounts.get(node);
+  if (!counts) matchCounts.set(node, (counts = new Map()));
+  let n = counts.get(key);
+  if (n === undefined) counts.set(key, (n = countPodsMatchSelector(node.pods, c.selector, ns)));
+  return n;
 }
 
 /** countPodsMatchSelector: skips terminating pods and other namespaces; an empty selector counts nothing. */
@@ -187,13 +205,14 @@ export const podTopologySpread: Plugin = {
     const st: PreFilterState = { constraints, tpPairToMatchNum: constraints.map(() => new Map()) };
     for (const node of ctx.snapshot.nodes) {
       if (!nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
-      constraints.forEach((c, i) => {
-        if (!matchNodeInclusionPolicies(c, ctx, node)) return;
+      for (let i = 0; i < constraints.length; i++) {
+        const c = constraints[i];
+        if (!matchNodeInclusionPolicies(c, ctx, node)) continue;
         const value = node.labels[c.topologyKey];
-        const count = countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace);
+        const count = countOnNode(node, c, ctx.pod.namespace);
         const m = st.tpPairToMatchNum[i];
         m.set(value, (m.get(value) ?? 0) + count);
-      });
+      }
     }
     ctx.state.set(PREFILTER, st);
     return undefined;
@@ -237,14 +256,15 @@ export const podTopologySpread: Plugin = {
         st.ignoredNodes.add(node.name);
         continue;
       }
-      constraints.forEach((c, i) => {
-        if (c.topologyKey === HOSTNAME) return; // per-node counts are computed in Score
+      for (let i = 0; i < constraints.length; i++) {
+        const c = constraints[i];
+        if (c.topologyKey === HOSTNAME) continue; // per-node counts are computed in Score
         const value = node.labels[c.topologyKey] ?? '';
         if (!st.topologyValueToPodCounts[i].has(value)) {
           st.topologyValueToPodCounts[i].set(value, 0);
           topoSize[i]++;
         }
-      });
+      }
     }
     st.topologyNormalizingWeight = constraints.map((c, i) => {
       const sz = c.topologyKey === HOSTNAME ? feasible.length - st.ignoredNodes.size : topoSize[i];
@@ -252,14 +272,15 @@ export const podTopologySpread: Plugin = {
     });
     for (const node of ctx.snapshot.nodes) {
       if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
-      constraints.forEach((c, i) => {
-        if (!matchNodeInclusionPolicies(c, ctx, node)) return;
+      for (let i = 0; i < constraints.length; i++) {
+        const c = constraints[i];
+        if (!matchNodeInclusionPolicies(c, ctx, node)) continue;
         const value = node.labels[c.topologyKey] ?? '';
         const m = st.topologyValueToPodCounts[i];
         const cur = m.get(value);
-        if (cur === undefined) return;
-        m.set(value, cur + countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace));
-      });
+        if (cur === undefined) continue;
+        m.set(value, cur + countOnNode(node, c, ctx.pod.namespace));
+      }
     }
     ctx.state.set(PRESCORE, st);
     return undefined;
@@ -268,15 +289,16 @@ export const podTopologySpread: Plugin = {
     const st = ctx.state.get(PRESCORE) as PreScoreState;
     if (st.ignoredNodes.has(node.name)) return 0;
     let score = 0;
-    st.constraints.forEach((c, i) => {
+    for (let i = 0; i < st.constraints.length; i++) {
+      const c = st.constraints[i];
       const tpVal = node.labels[c.topologyKey];
-      if (tpVal === undefined) return;
+      if (tpVal === undefined) continue;
       const cnt =
         c.topologyKey === HOSTNAME
-          ? countPodsMatchSelector(node.pods, c.selector, ctx.pod.namespace)
+          ? countOnNode(node, c, ctx.pod.namespace)
           : (st.topologyValueToPodCounts[i].get(tpVal) ?? 0);
       score += scoreForCount(cnt, c.maxSkew, st.topologyNormalizingWeight[i]);
-    });
+    }
     return goRound(score);
   },
   normalizeScore(ctx, scores) {

@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:browser` (also the second half of `npm run bench`): the production build in Debian's Chromium,
+ * headless, through Playwright. Prints each figure and PASS/FAIL against the issue 6 targets:
+ *   - cold load to first diagram (the `podyssey:first-diagram` performance mark) ≤ 1 s;
+ *   - initial JavaScript (gzip) without Monaco, which loads lazily, ≤ 250 KB;
+ *   - step latency, key press → next painted frame, p95 ≤ 16.7 ms at 3 Pods and ≤ 50 ms at 300 (100 reported);
+ *   - frames per second while playing at 100 Pods ≥ 55;
+ *   - JS heap after stepping 10,000 steps (reported; no target).
+ * Figures are for this machine (2 cores, software rendering, no GPU): read them as relative, not absolute.
+ *
+ * Options: --no-build (reuse dist/), --port N (default 4180, away from the e2e server's 4173).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = `${ROOT}dist/`;
+const args = process.argv.slice(2);
+const PORT = Number(args[args.indexOf('--port') + 1] || 0) || 4180;
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.PODYSSEY_CHROMIUM ?? '/usr/bin/chromium';
+const LAUNCH_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+const DRAFT_KEY = 'podyssey:draft:v1';
+const INTRO_KEY = 'podyssey:intro-dismissed';
+/** Monaco and its workers load only when the editor opens; the simulation worker only on the first Apply. */
+const LAZY = /YamlEditor|editor\.worker|yaml\.worker|simulate\.worker|\/yaml-/;
+
+interface Row {
+  label: string;
+  value: string;
+  target?: string;
+  pass?: boolean;
+}
+const rows: Row[] = [];
+function report(label: string, value: string, target?: string, pass?: boolean) {
+  rows.push({ label, value, target, pass });
+  const verdict = pass === undefined ? '' : pass ? '  PASS' : '  FAIL';
+  console.log(`${label.padEnd(44)} ${value.padStart(14)}${target ? `   target ${target}` : ''}${verdict}`);
+}
+
+const median = (xs: number[]) => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+function manifest(replicas: number): string {
+  return NGINX_DEPLOYMENT_AND_SERVICE.replace('replicas: 3', `replicas: ${replicas}`).replace('cpu: 100m', 'cpu: 10m');
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn(
+    `${ROOT}node_modules/.bin/vite`,
+    ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error(`vite preview did not start on ${BASE} (port busy?)`);
+}
+
+/** A fresh context (empty cache and storage) with `yaml` as the autosaved draft and the intro dismissed. */
+async function openWith(browser: Browser, yaml: string | null, query = ''): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // tsx compiles this file with esbuild's keepNames, which wraps functions passed to page.evaluate in __name().
+  await context.addInitScript('window.__name = (f) => f');
+  const page = await context.newPage();
+  if (yaml !== null) {
+    await page.addInitScript(
+      ([draftKey, introKey, draft]) => {
+        localStorage.setItem(draftKey, draft);
+        localStorage.setItem(introKey, '1');
+      },
+      [DRAFT_KEY, INTRO_KEY, JSON.stringify({ yaml, scenarioId: null })] as const,
+    );
+  }
+  await page.goto(`${BASE}/${query}`);
+  return page;
+}
+
+async function coldLoad(browser: Browser) {
+  const times: number[] = [];
+  let requested: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await openWith(browser, null);
+    const t = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const find = () => performance.getEntriesByName('podyssey:first-diagram')[0]?.startTime;
+          const poll = () => {
+            const v = find();
+            if (v !== undefined) resolve(v);
+            else setTimeout(poll, 20);
+          };
+          poll();
+        }),
+    );
+    times.push(t);
+    if (i === 0) {
+      requested = await page.evaluate((mark) => {
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= mark && /\.js(\?|$)/.test(e.name))
+          .map((e) => new URL(e.name).pathname);
+      }, t);
+    }
+    await page.context().close();
+  }
+  const m = median(times);
+  report('cold load → first diagram (median of 5)', `${m.toFixed(0)} ms`, '≤ 1000 ms', m <= 1000);
+
+  const eager = requested.filter((p) => !LAZY.test(p));
+  const gz = eager.reduce((sum, p) => sum + gzipSync(readFileSync(DIST + p.replace(/^\//, ''))).length, 0);
+  report(
+    `initial JS, gzip (${eager.length} file(s), Monaco excluded)`,
+    `${(gz / 1024).toFixed(1)} KB`,
+    '≤ 250 KB',
+    gz <= 250 * 1024,
+  );
+  const lazy = requested.filter((p) => LAZY.test(p));
+  if (lazy.length) console.log(`  (also requested before the mark, lazily: ${lazy.join(', ')})`);
+}
+
+/** Apply `replicas` Pods on `nodes` nodes via a share-style URL (step=1 applies on start) and wait for the run. */
+async function loadRun(browser: Browser, replicas: number, nodes: number): Promise<{ page: Page; total: number }> {
+  const page = await openWith(browser, manifest(replicas), `?nodes=${nodes}&step=1`);
+  await page
+    .getByTestId('step-counter')
+    .filter({ hasText: /^1 \/ \d+$/ })
+    .waitFor({ timeout: 180_000 });
+  const text = (await page.getByTestId('step-counter').textContent()) ?? '';
+  await page.getByTestId('diagram').click({ position: { x: 5, y: 5 } });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return { page, total: Number(text.split('/')[1]) };
+}
+
+/** Key press → the frame after it: rAF after the keydown, then a task after that frame (the paint). */
+async function installLatencyProbe(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lat: number[] };
+    w.__lat = [];
+    const channel = new MessageChannel();
+    let pending: number[] = [];
+    channel.port1.onmessage = () => {
+      const now = performance.now();
+      for (const t0 of pending) w.__lat.push(now - t0);
+      pending = [];
+    };
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        const t0 = e.timeStamp;
+        requestAnimationFrame(() => {
+          pending.push(t0);
+          channel.port2.postMessage(0);
+        });
+      },
+      { capture: true },
+    );
+  });
+}
+
+async function stepLatency(browser: Browser, replicas: number, nodes: number, target?: number) {
+  const { page, total } = await loadRun(browser, replicas, nodes);
+  await installLatencyProbe(page);
+  const presses = Math.min(100, total - 1);
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length >= n, i + 1);
+  }
+  const lat = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+  const p50 = median(lat);
+  const p95 = quantile(lat, 0.95);
+  report(`step latency p50, ${replicas} Pods / ${nodes} nodes (${total} steps)`, `${p50.toFixed(1)} ms`);
+  report(
+    `step latency p95, ${replicas} Pods / ${nodes} nodes`,
+    `${p95.toFixed(1)} ms`,
+    target ? `≤ ${target} ms` : undefined,
+    target ? p95 <= target : undefined,
+  );
+  return page;
+}
+
+async function playingFps(page: Page) {
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  const { fps, worst } = await page.evaluate(
+    () =>
+      new Promise<{ fps: number; worst: number }>((resolve) => {
+        const start = performance.now();
+        let last = start;
+        let frames = 0;
+        let worst = 0;
+        const tick = (now: number) => {
+          frames++;
+          worst = Math.max(worst, now - last);
+          last = now;
+          if (now - start < 5000) requestAnimationFrame(tick);
+          else resolve({ fps: (frames * 1000) / (now - start), worst });
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await page.keyboard.press(' ');
+  report('fps while playing, 100 Pods (5 s)', `${fps.toFixed(1)} fps`, '≥ 55 fps', fps >= 55);
+  report('  longest frame while playing', `${worst.toFixed(0)} ms`);
+}
+
+async function heapAfterSteps(browser: Browser, steps: number) {
+  const { page, total } = await loadRun(browser, 300, 30);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1024 / 1024;
+  };
+  const before = await heap();
+  const started = Date.now();
+  // Synthetic key events through the app's own shortcut handler, rendering each step, a frame every 50 steps.
+  await page.evaluate(
+    async ({ steps, total }) => {
+      const key = (k: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      let at = 1;
+      for (let i = 0; i < steps; i++) {
+        if (at >= total) {
+          key('Home');
+          at = 1;
+        }
+        key('ArrowRight');
+        at++;
+        if (i % 50 === 49) await new Promise((r) => requestAnimationFrame(r));
+      }
+    },
+    { steps, total },
+  );
+  const secs = (Date.now() - started) / 1000;
+  const after = await heap();
+  report(`JS heap after load + run (300 Pods, ${total} steps)`, `${before.toFixed(1)} MB`);
+  report(`JS heap after stepping ${steps.toLocaleString('en')} steps`, `${after.toFixed(1)} MB`);
+  report('  stepping rate (rendering each step)', `${(steps / secs).toFixed(0)} steps/s`);
+  await page.context().close();
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync(`${ROOT}node_modules/.bin/vite`, ['build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  console.log(`\nBrowser benchmarks: ${await browser.version()} headless, ${BASE}, production build`);
+  console.log('(2-core machine, software rendering: compare runs on the same machine, not absolute figures)\n');
+  try {
+    await coldLoad(browser);
+    (await stepLatency(browser, 3, 3, 16.7)).context().close();
+    const page100 = await stepLatency(browser, 100, 10);
+    await playingFps(page100);
+    await page100.context().close();
+    (await stepLatency(browser, 300, 30, 50)).context().close();
+    await heapAfterSteps(browser, 10_000);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  const failed = rows.filter((r) => r.pass === false);
+  console.log(`\n${rows.filter((r) => r.pass).length} targets met, ${failed.length} missed`);
+  // Benchmarks report; they do not fail the build (the bundle budget is enforced by `npm test`).
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

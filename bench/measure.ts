@@ -1,0 +1,90 @@
+/**
+ * Measuring one engine run from the outside: wall time (median of several runs), peak heap, and how much trace a
+ * step costs. The engine itself never sees a clock; everything host-specific stays in bench/.
+ */
+import { GCProfiler } from 'node:v8';
+import type { Run, SimulationInput } from '../src/engine/api';
+import { simulate } from '../src/engine/simulate';
+
+export interface Measurement {
+  steps: number;
+  end: Run['end'];
+  /** Wall milliseconds of each timed run, in run order. */
+  times: number[];
+  medianMs: number;
+  /** Median CPU milliseconds of the process (GC threads included): steadier than wall time on a busy machine. */
+  medianCpuMs: number;
+  /** Highest heap use seen during one run: the larger of the last GC's "before" size and the size at the end. */
+  peakHeapBytes: number;
+  /** JSON length of the steps divided by the step count: what a step costs to ship to a view. */
+  traceBytesPerStep: number;
+  /** Heap the finished run keeps (steps, history, output) per step; undefined without --expose-gc. */
+  retainedBytesPerStep: number | undefined;
+  /** Pods in the default namespace whose last recorded state is Ready=True. */
+  readyPods: number;
+}
+
+const gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Runs `input` `repeats` times for timing, then once more under the GC profiler for its peak heap. */
+export function measure(input: SimulationInput, repeats: number): Measurement {
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t = timeOnce(input);
+    times.push(t.wallMs);
+    cpu.push(t.cpuMs);
+  }
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const profiler = new GCProfiler();
+  profiler.start();
+  const run = simulate(input);
+  const atEnd = process.memoryUsage().heapUsed;
+  const stats = profiler.stop();
+  gc?.();
+  const retained = process.memoryUsage().heapUsed - before;
+  let peak = atEnd;
+  for (const s of stats?.statistics ?? []) peak = Math.max(peak, s.beforeGC.heapStatistics.usedHeapSize);
+  return {
+    steps: run.steps.length,
+    end: run.end,
+    times,
+    medianMs: median(times),
+    medianCpuMs: median(cpu),
+    peakHeapBytes: peak,
+    traceBytesPerStep: JSON.stringify(run.steps).length / run.steps.length,
+    retainedBytesPerStep: gc ? retained / run.steps.length : undefined,
+    readyPods: readyPods(run),
+  };
+}
+
+/** Wall and CPU milliseconds of one run, started from a collected heap; the run is dropped before the next one. */
+function timeOnce(input: SimulationInput): { wallMs: number; cpuMs: number } {
+  gc?.();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  simulate(input);
+  const wallMs = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wallMs, cpuMs: (c.user + c.system) / 1000 };
+}
+
+/** Counts the user's pods whose final stored object says Ready=True (the history holds every etcd write). */
+export function readyPods(run: Run): number {
+  const last = new Map<string, unknown>();
+  for (const h of run.history) if (h.key.startsWith('/registry/pods/default/')) last.set(h.key, h.value);
+  let n = 0;
+  for (const v of last.values()) {
+    const conditions = (v as { status?: { conditions?: Array<{ type: string; status: string }> } } | null)?.status
+      ?.conditions;
+    if (conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) n++;
+  }
+  return n;
+}

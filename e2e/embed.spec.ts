@@ -1,0 +1,105 @@
+/**
+ * Issue 5 embeds: a host page (another origin) with two iframes drives one over the DESIGN.md §9 protocol and
+ * receives ready / stepchange / resize; the other stays untouched; commands off the allow-list get `error`.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface Got {
+  from: string;
+  origin: string;
+  msg: { podyssey: number; id: string; type: string; reqId?: unknown; data?: Record<string, unknown> };
+}
+
+let host: Server;
+let hostOrigin = '';
+test.beforeAll(async () => {
+  // The host page comes from a real server on another port (another origin): a route-fulfilled page counts as
+  // "public" for Chromium's Private Network Access checks and may not frame 127.0.0.1.
+  const html = readFileSync(new URL('./fixtures/embed-host.html', import.meta.url), 'utf8');
+  host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((r) => host.close(() => r())));
+
+async function openHost(page: Page, baseURL: string) {
+  await page.goto(`${hostOrigin}/course.html?app=${encodeURIComponent(baseURL)}`);
+}
+
+const msgs = (page: Page) => page.evaluate(() => (window as unknown as { msgs: Got[] }).msgs);
+const waitFor = async (page: Page, pred: (m: Got) => boolean, what: string) => {
+  await expect.poll(async () => (await msgs(page)).some(pred), { message: what, timeout: 30_000 }).toBe(true);
+  return (await msgs(page)).filter(pred).at(-1)!;
+};
+const send = (page: Page, which: 'a' | 'b', msg: Record<string, unknown>) =>
+  page.evaluate(([w, m]) => (window as unknown as { send(w: string, m: unknown): void }).send(w as string, m), [
+    which,
+    msg,
+  ] as const);
+
+test('a host page drives one of two embeds; the other stays untouched', async ({ page, baseURL, errors }) => {
+  test.setTimeout(90_000);
+  void errors;
+  await openHost(page, baseURL!.replace(/\/$/, ''));
+  const readyA = await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ready', 'ready from a');
+  await waitFor(page, (m) => m.from === 'b' && m.msg.type === 'ready', 'ready from b');
+  expect(readyA.msg).toMatchObject({ podyssey: 1, id: 'a', data: { scenario: 'happy-path' } });
+  const total = readyA.msg.data!.total as number;
+  expect(total).toBeGreaterThan(20);
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'resize' && (m.msg.data!.height as number) > 0, 'resize');
+
+  await send(page, 'a', { id: 'a', type: 'goto', reqId: 'g1', data: { step: 5 } });
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ok' && m.msg.reqId === 'g1', 'goto reply');
+  const change = await waitFor(
+    page,
+    (m) => m.from === 'a' && m.msg.type === 'stepchange' && m.msg.data!.step === 5,
+    'stepchange to 5',
+  );
+  expect(change.msg.data).toMatchObject({ step: 5, total });
+  expect(typeof change.msg.data!.phase).toBe('string');
+  expect(typeof change.msg.data!.from).toBe('string');
+  expect((change.msg.data!.text as string).length).toBeGreaterThan(10); // built-in scenario: text may be shared
+
+  await send(page, 'a', { id: 'a', type: 'next', reqId: 2 });
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'stepchange' && m.msg.data!.step === 6, 'next');
+  await send(page, 'a', { id: 'a', type: 'getState', reqId: 'state-1' });
+  const state = await waitFor(page, (m) => m.from === 'a' && m.msg.reqId === 'state-1', 'getState reply');
+  expect(state.msg).toMatchObject({ type: 'state', data: { step: 6, total, playing: false, lang: 'en' } });
+
+  const frameA = page.frameLocator('#a');
+  const frameB = page.frameLocator('#b');
+  await expect(frameA.getByTestId('step-counter')).toHaveText(`6 / ${total}`);
+  await expect(frameB.getByTestId('step-counter')).toHaveText(`1 / ${total}`);
+  // B only ever reported its own start: no step changes beyond step 1.
+  const bSteps = (await msgs(page)).filter((m) => m.from === 'b' && m.msg.type === 'stepchange');
+  expect(bSteps.every((m) => m.msg.data!.step === 1)).toBe(true);
+  // Every message carries the protocol envelope and its instance id.
+  for (const m of await msgs(page)) expect(m.msg).toMatchObject({ podyssey: 1, id: m.from });
+  // Keyboard focus stayed on the host page.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+});
+
+test('commands outside the allow-list, and bad arguments, get an error reply', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await openHost(page, baseURL!.replace(/\/$/, ''));
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ready', 'ready');
+  await send(page, 'a', { id: 'a', type: 'eval', reqId: 'x1', data: { code: 'alert(1)' } });
+  const err = await waitFor(page, (m) => m.msg.reqId === 'x1', 'error reply');
+  expect(err.msg).toMatchObject({ type: 'error', data: { code: 'unknown_type' } });
+  await send(page, 'a', { id: 'a', type: 'goto', reqId: 'x2', data: { step: 'nope' } });
+  expect((await waitFor(page, (m) => m.msg.reqId === 'x2', 'bad goto')).msg).toMatchObject({
+    type: 'error',
+    data: { code: 'bad_request' },
+  });
+  await send(page, 'a', { id: 'a', type: 'ping', reqId: 'p' });
+  expect((await waitFor(page, (m) => m.msg.reqId === 'p', 'pong')).msg.type).toBe('pong');
+  await send(page, 'a', { id: 'a', type: 'setOptions', reqId: 'o', data: { lang: 'zh-TW', theme: 'dark' } });
+  await waitFor(page, (m) => m.msg.reqId === 'o' && m.msg.type === 'ok', 'setOptions ok');
+  await expect(page.frameLocator('#a').locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await expect(page.frameLocator('#a').locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.frameLocator('#b').locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -1,0 +1,94 @@
+/** Issue 5: share links (Chinese comments survive the round trip), drafts are never overwritten silently. */
+import { decodeShare, encodeShare } from '../src/app/share/shareCodec';
+import { expect, test } from './fixtures';
+
+const YAML = `# 中文註解：這個 Deployment 會跑兩個 nginx Pod（繁體中文）
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2
+  selector:
+    matchLabels: { app: web }
+  template:
+    metadata:
+      labels: { app: web }
+    spec:
+      containers:
+        - name: nginx
+          image: nginx:1.27
+`;
+
+test('a share link with Chinese comments opens, runs, lands on its step and round-trips', async ({ page }) => {
+  test.setTimeout(60_000);
+  const s = await encodeShare({ yaml: YAML });
+  await page.goto(`/?lang=en&step=4#s=${s}`);
+  await expect(page.getByTestId('step-counter')).toHaveText(/^4 \/ \d+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('editor')).toContainText('中文註解');
+  // The URL follows the app.
+  await page.getByTestId('step-next').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('5');
+
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toContain('step=5');
+  const value = new URL(url).hash.replace(/^#s=/, '');
+  expect((await decodeShare(value)).yaml).toBe(YAML);
+  await expect(page.getByTestId('share-length')).toContainText(String(url.length));
+
+  // Reopen the link in a fresh page: the same step, the same text.
+  const second = await page.context().newPage();
+  await second.goto(url);
+  await expect(second.getByTestId('step-counter')).toHaveText(/^5 \/ \d+$/, { timeout: 30_000 });
+  await expect(second.getByTestId('editor')).toContainText('繁體中文');
+});
+
+test('a damaged link shows a clear error, not a crash', async ({ page }) => {
+  await page.goto('/#s=1.this-is-not-deflate');
+  await expect(page.getByTestId('link-error')).toContainText('damaged');
+  await expect(page.getByRole('heading', { level: 1, name: 'Podyssey' })).toBeVisible();
+});
+
+test('opening a link asks before replacing unsaved editor work', async ({ page }) => {
+  // Seed the draft from a page that is not the app (the app saves its own draft when it unloads).
+  await page.goto('/favicon.svg');
+  await page.evaluate(() =>
+    localStorage.setItem('podyssey:draft:v1', JSON.stringify({ yaml: 'kind: Pod # my own work', scenarioId: null })),
+  );
+  const s = await encodeShare({ yaml: YAML });
+  await page.goto(`/?lang=en#s=${s}`);
+  await expect(page.getByRole('dialog')).toContainText('unsaved');
+  await page.getByTestId('link-keep').click();
+  await expect(page.getByTestId('editor')).toContainText('my own work');
+
+  await page.goto(`/?lang=en&scenario=happy-path&x=${Date.now()}`);
+  await page.getByTestId('link-open').click();
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+});
+
+test('export: trace JSON re-imports and replays; diagram as SVG and PNG; manifest as YAML', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/?scenario=happy-path&step=7');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^7 \/ \d+$/, { timeout: 30_000 });
+  const total = (await page.getByTestId('step-counter').textContent())!.split('/')[1].trim();
+  await page.getByTestId('share').click();
+  const [trace] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
+  expect(trace.suggestedFilename()).toBe('podyssey-trace.json');
+  const tracePath = await trace.path();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+  expect(svg.suggestedFilename()).toBe('podyssey-diagram.svg');
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+  expect(png.suggestedFilename()).toBe('podyssey-diagram.png');
+  const [yaml] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-yaml').click()]);
+  expect(yaml.suggestedFilename()).toBe('manifest.yaml');
+
+  // A fresh page: import the trace, it plays without Apply.
+  await page.goto('/?lang=en');
+  await page.getByTestId('share').click();
+  await page.getByTestId('import-trace-file').setInputFiles(tracePath);
+  await expect(page.getByTestId('step-counter')).toHaveText(`1 / ${total}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-counter')).toHaveText(`2 / ${total}`);
+});

@@ -1,0 +1,41 @@
+/** The embed's compact chrome: the name, the language, and "Open full" carrying the current state. */
+import { useEffect, useState } from 'react';
+import { LanguageSelect } from './HeaderExtras';
+import { useT } from './i18n/translateContext';
+import { shareUrl } from './share/links';
+import { useAppApi } from './store/useApp';
+
+export function EmbedBar() {
+  const t = useT();
+  const api = useAppApi();
+  const [href, setHref] = useState(() => new URL('./', window.location.href).href);
+  useEffect(() => {
+    let timer: number | undefined;
+    let live = true;
+    const update = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        void shareUrl(api.getState(), { step: true }).then((u) => live && setHref(u));
+      }, 200);
+    };
+    update();
+    const unsubscribe = api.subscribe((s, p) => {
+      if (s.cursor !== p.cursor || s.session !== p.session || s.yaml !== p.yaml || s.lang !== p.lang) update();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [api]);
+  return (
+    <header className="embed-bar">
+      <p className="embed-bar__title">{t('app.name')}</p>
+      <span className="embed-bar__spacer" />
+      <LanguageSelect />
+      <a href={href} target="_blank" rel="noopener" title={t('embed.openFullHint')} data-testid="open-full">
+        {t('embed.openFull')} ↗
+      </a>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Engine, simulate } from '../../engine/simulate';
+import { findScenario } from '../../scenarios';
+import { buildRunInfo } from '../../playback/runInfo';
+import { BranchEngines } from '../simulation/BranchEngines';
+import type { RunSimulation } from '../simulation/protocol';
+import { createAppStore } from './createAppStore';
+
+describe('branches', () => {
+  it('a fork of a fork equals simulating its actions from scratch', () => {
+    const input = findScenario('happy-path')!.input;
+    const engines = new BranchEngines((i) => new Engine(i));
+    const original = engines.start(input, 0);
+    const a = engines.fork({
+      parent: 0,
+      parentInput: input,
+      branch: 1,
+      atStep: 120,
+      action: { type: 'stop', component: 'kubelet', node: 'node-2' },
+    });
+    expect(a.run.steps.slice(0, 120)).toEqual(original.steps.slice(0, 120));
+    const b = engines.fork({
+      parent: 1,
+      parentInput: a.input,
+      branch: 2,
+      atStep: 200,
+      action: { type: 'start', component: 'kubelet', node: 'node-2' },
+    });
+    expect(b.input.actions).toHaveLength(2);
+    const fresh = simulate(b.input);
+    expect(b.run.steps.map((s) => s.label)).toEqual(fresh.steps.map((s) => s.label));
+  });
+
+  it('the store forks at the step on screen, exposes the actions, and switches back', async () => {
+    const inline: RunSimulation = async (i) => {
+      const run = simulate(i);
+      return { run, info: buildRunInfo(i.yaml, run), ms: 0 };
+    };
+    const store = createAppStore({ runSimulation: inline }, { yaml: findScenario('happy-path')!.input.yaml });
+    const s = () => store.getState();
+    await s().apply({ step: 150 });
+    const original = s().session!;
+    await s().intervene({ type: 'delete-pod', name: '$pod:web' });
+    expect(s().branches).toHaveLength(2);
+    expect(s().actions).toEqual([{ atStep: 150, action: { type: 'delete-pod', name: '$pod:web' } }]);
+    expect(s().cursor).toBe(150);
+    expect(s().session!.run.steps[150].phase).toBe('user');
+    s().switchBranch(0);
+    expect(s().session).toBe(original);
+    expect(s().actions).toEqual([]);
+    // At the closing `end` step, the action goes in before it.
+    s().last();
+    await s().intervene({ type: 'scale', kind: 'Deployment', name: 'web', replicas: 1 });
+    expect(s().actions[0].atStep).toBe(original.run.steps.length - 1);
+  });
+});

@@ -1,0 +1,527 @@
+/**
+ * 繁體中文（台灣）catalog. Every key of en.ts, with the same {placeholders}. Kubernetes terms (Pod, ReplicaSet,
+ * resourceVersion, RunPodSandbox…) stay in English; the intro glosses the main ones on first use.
+ */
+import type { Catalog } from '../translate';
+
+// Key parity with en.ts is checked by locales.test.ts (a missing key or a changed {placeholder} fails it).
+const zhTW: Catalog = {
+  // ---- chrome ------------------------------------------------------------------------------------------------
+  'app.name': 'Podyssey',
+  'app.tagline': '從 kubectl apply 到 Pod 跑起來，一則訊息一則訊息看懂',
+  'app.version': 'Kubernetes {version}',
+  'app.examples': '範例',
+  'app.help': '鍵盤快捷鍵',
+  'app.viewDiagram': '架構圖',
+  'app.viewSequence': '循序圖',
+  'app.centerView': '主畫面',
+  'app.close': '關閉',
+  'app.intro.title': '這是在看什麼？',
+  'app.intro.body':
+    '按下「套用」，Podyssey 會模擬一個小型叢集（一個 control plane（控制平面）加三個 worker 節點）如何回應左邊的 manifest（資源描述檔）。每一個箭頭都是一則真實的訊息，從 kubectl 一路到 kube-proxy；最後跑起來的是 Pod（Kubernetes 最小的部署單位），由 Deployment（管理版本與副本的控制器物件）和 ReplicaSet（維持 Pod 數量的物件）負責維持數量。用 ← → 逐步檢視、按空白鍵播放，看看每個元件收到什麼、做了什麼決定、又交給了誰。',
+  'app.intro.dismiss': '了解',
+  'app.intro.show': '這是在看什麼？',
+  'app.gallery.title': '範例情境',
+  'app.gallery.intro':
+    '每個範例都是一份 manifest（有時加上一個故障），各自說明一個重點。載入範例會取代編輯器裡的內容。',
+  'app.gallery.load': '載入',
+  'app.gallery.family.journey': '完整旅程',
+  'app.gallery.family.pending': '一直 Pending 的 Pod',
+  'app.gallery.family.containers': '啟動失敗的容器',
+  'app.gallery.family.probes': 'Probe 健康檢查',
+  'app.gallery.family.network': '網路',
+  'app.gallery.family.rollout': '滾動更新',
+  'app.gallery.family.faults': '故障',
+  'app.gallery.family.access': '存取控制',
+  'app.gallery.family.validation': '被拒絕的 manifest',
+  'app.gallery.family.storage': '儲存',
+  'app.help.title': '鍵盤快捷鍵',
+  'app.help.note': '焦點不在編輯器時快捷鍵才有作用。在編輯器裡按 Ctrl+Enter（⌘+Enter）即可套用。',
+  'app.help.next': '下一步',
+  'app.help.prev': '上一步',
+  'app.help.play': '播放／暫停',
+  'app.help.firstLast': '第一步／最後一步',
+  'app.help.phase': '下一個／上一個階段',
+  'app.help.speed': '放慢／加快',
+  'app.help.help': '顯示這份說明',
+  'app.help.apply': '套用 manifest（在編輯器中）',
+  'app.compact.editor': 'Manifest',
+  'app.compact.inspect': '檢視',
+  'app.skip': '跳到播放控制',
+
+  // ---- editor ------------------------------------------------------------------------------------------------
+  'editor.title': 'Manifest',
+  'editor.apply': '套用',
+  'editor.applyHint': 'kubectl apply -f manifest.yaml（Ctrl+Enter）',
+  'editor.loading': '正在載入編輯器…',
+  'editor.ariaLabel': 'YAML manifest 編輯器',
+  'editor.output': 'kubectl 輸出',
+  'editor.outputEmpty': '按「套用」，對模擬叢集執行 kubectl apply -f manifest.yaml。',
+  'editor.saved': '草稿已儲存在這個瀏覽器',
+  'editor.reset': '還原',
+  'editor.resetHint': '還原成範例原本的 manifest',
+  'editor.problems_one': '{count} 個問題',
+  'editor.problems_other': '{count} 個問題',
+
+  // ---- simulation status --------------------------------------------------------------------------------------
+  'sim.running': '模擬中… {seconds} 秒',
+  'sim.failed': '模擬失敗：{message}',
+  'sim.idle': '按「套用」把 manifest 送到模擬叢集。',
+  'sim.applyNow': '套用 manifest',
+  'sim.inputError': 'kubectl 無法讀取這份 manifest，所以沒有送出任何東西到叢集。',
+
+  // ---- playback controls -------------------------------------------------------------------------------------
+  'ctl.first': '第一步',
+  'ctl.prev': '上一步',
+  'ctl.play': '播放',
+  'ctl.pause': '暫停',
+  'ctl.next': '下一步',
+  'ctl.last': '最後一步',
+  'ctl.prevPhase': '上一個階段',
+  'ctl.nextPhase': '下一個階段',
+  'ctl.speed': '速度',
+  'ctl.speedValue': '{speed}×',
+  'ctl.counter': '{n} / {total}',
+  'ctl.counterLabel': '第 {n} 步，共 {total} 步',
+  'ctl.clock': 't = {seconds} 秒',
+  'ctl.clockLabel': '虛擬時間',
+  'ctl.timeline': '時間軸',
+  'ctl.background': '背景步驟',
+  'ctl.backgroundHint': 'Lease 續約和其他例行工作。關閉時會略過這些步驟。',
+  'ctl.follow': '追蹤 Pod',
+  'ctl.followAll': '所有步驟',
+  'ctl.filtered': '符合的步驟：{count} 個',
+  'ctl.clockJump': '{seconds} 秒後',
+
+  // ---- phases ------------------------------------------------------------------------------------------------
+  'phase.submit': '送出',
+  'phase.admission': '准入',
+  'phase.persist': '寫入',
+  'phase.reconcile': '調和',
+  'phase.schedule': '排程',
+  'phase.run': '執行',
+  'phase.network': '網路',
+  'phase.status': '狀態',
+  'phase.fault': '故障',
+  'phase.user': '使用者',
+
+  // ---- components ---------------------------------------------------------------------------------------------
+  'comp.kubectl': 'kubectl',
+  'comp.kube-apiserver': 'kube-apiserver',
+  'comp.etcd': 'etcd',
+  'comp.kube-controller-manager': 'kube-controller-manager',
+  'comp.kube-scheduler': 'kube-scheduler',
+  'comp.kubelet': 'kubelet',
+  'comp.container-runtime': 'container-runtime',
+  'comp.cni': 'cni',
+  'comp.kube-proxy': 'kube-proxy',
+  'comp.role.kubectl': '你的用戶端',
+  'comp.role.kube-apiserver': '通往 etcd 的唯一入口',
+  'comp.role.etcd': '叢集的記憶',
+  'comp.role.kube-controller-manager': '調和迴圈',
+  'comp.role.kube-scheduler': '挑選節點',
+  'comp.role.kubelet': '執行節點上的 Pod',
+  'comp.role.container-runtime': 'CRI',
+  'comp.role.cni': 'Pod 網路',
+  'comp.role.kube-proxy': 'Service 規則',
+  'diagram.label': '叢集架構圖',
+  'diagram.userMachine': '你的電腦',
+  'diagram.controlPlane': 'Control plane',
+  'diagram.node': '節點 {node}',
+  'diagram.controlPlaneNode': 'control-plane 節點',
+  'diagram.workerNode': 'worker',
+  'diagram.pods': 'Pod',
+  'diagram.noPods': '還沒有 Pod',
+  'diagram.systemPods_one': '+{count} 個系統 Pod',
+  'diagram.systemPods_other': '+{count} 個系統 Pod',
+  'diagram.pending': '尚未排程',
+  'diagram.podGroup': '{name} ×{count}',
+  'diagram.ready': 'Ready',
+  'diagram.notReady': '未 Ready',
+  'diagram.podLabel': 'Pod {name}：{status}，{ready} 個容器 Ready',
+  'diagram.fit': '縮放至全圖',
+  'diagram.active': '作用中',
+  'sequence.label': '循序圖：每個元件一條泳道，每一步一個箭頭',
+
+  // ---- narration panel ----------------------------------------------------------------------------------------
+  'narr.label': '解說',
+  'narr.empty': '目前還沒有可以解說的內容。按「套用」開始。',
+  'narr.background': '背景',
+  'narr.internal': '{component} 做出決定',
+  'narr.message': '{from} → {to}',
+  'narr.source': '來自你的 manifest：{path}',
+  'narr.events': '記錄的 Event',
+
+  // ---- inspectors ---------------------------------------------------------------------------------------------
+  'panel.label': '檢視器',
+  'panel.objects': '物件',
+  'panel.etcd': 'etcd',
+  'panel.events': 'Event',
+  'panel.kubectl': 'kubectl',
+  'panel.scheduler': '排程器',
+  'panel.noRun': '套用 manifest 之後就能檢視叢集。',
+  'panel.objects.tree': '擁有關係',
+  'panel.objects.spec': 'spec',
+  'panel.objects.status': 'status',
+  'panel.objects.none': '請選擇一個物件。',
+  'panel.objects.noStatus': '（還沒有 status）',
+  'panel.objects.changed': '在這一步有變更',
+  'panel.etcd.keys': '/registry 底下的 key',
+  'panel.etcd.revision': 'revision {revision}',
+  'panel.etcd.changedHere': '由這一步寫入',
+  'panel.etcd.deleted': '（在這一步被刪除）',
+  'panel.etcd.filter': '篩選 key',
+  'panel.etcd.select': '選擇一個 key 來看它的值。',
+  'panel.events.for': '{name} 的 Event',
+  'panel.events.all': '所有 Event（default namespace）',
+  'panel.events.clear': '顯示全部',
+  'panel.kubectl.prompt': '輸入唯讀的 kubectl 指令',
+  'panel.kubectl.placeholder': 'kubectl get pods -o wide',
+  'panel.kubectl.run': '執行',
+  'panel.kubectl.asOf': '第 {n} 步當下',
+  'panel.kubectl.hint':
+    '試試看：get pods · get deploy,rs,pods -o wide · describe pod <name> · get events · get endpointslices',
+  'panel.scheduler.none':
+    '這一步不是排程決策。請移到 kube-scheduler 的「排程」步驟，看看每個節點為什麼被選中或被排除。',
+  'panel.scheduler.jump': '跳到最近的排程決策',
+  'panel.scheduler.pod': '正在排程 Pod {pod}',
+  'panel.scheduler.node': '節點',
+  'panel.scheduler.filter': '過濾',
+  'panel.scheduler.scores': '評分',
+  'panel.scheduler.total': '總分',
+  'panel.scheduler.passed': '通過',
+  'panel.scheduler.notEvaluated': '未評估',
+  'panel.scheduler.winner': '選中',
+  'panel.scheduler.noFit': '沒有適合的節點：{message}',
+
+  // ---- narration templates, by engine key ---------------------------------------------------------------------
+  'narration.fallback': '{summary}',
+
+  'narration.kubectl.get':
+    'kubectl 讀取你的 manifest，先向 API server 查詢線上的 {kind}「{name}」（{path}）。查詢結果決定 apply 要建立物件還是修補（patch）它。',
+  'narration.kubectl.create':
+    '這個 {kind} 還不存在，所以 kubectl 送出整個物件：{path}。API server 會依序進行身分驗證、授權、准入、驗證，然後寫入。',
+  'narration.kubectl.patch':
+    '{kind}「{name}」已經存在，所以 kubectl 會在你的 manifest、上次套用的設定（last-applied）與線上物件之間做三方合併，只送出差異：{path}。',
+  'narration.kubectl.update': 'kubectl 送出更新後的 {kind}「{name}」：{path}。',
+  'narration.kubectl.delete': 'kubectl 請 API server 刪除 {kind}「{name}」：{path}。',
+  'narration.kubectl.unchanged':
+    'kubectl 比對了你的 manifest 和線上物件：沒有任何差異，所以不送 patch，只印出「{name} unchanged」。',
+  'narration.kubectl.noMatch':
+    'API server 在 {version} 沒有提供 {kind} 這種 kind，kubectl 無法把這份文件對應到任何資源，所以在送出前就停下來了。',
+  'narration.kubectl.discovery': '{summary}',
+
+  'narration.apiserver.authn':
+    '身分驗證（authentication）：請求帶著使用者「{user}」（群組 {groups}）的用戶端憑證。API server 現在知道是誰在發出請求。',
+  'narration.apiserver.authnFailed': '身分驗證失敗：憑證無效，API server 連物件都不看，直接回應 401 Unauthorized。',
+  'narration.apiserver.authz':
+    '授權（RBAC）：這個使用者可以對 {resource} 執行 {verb} 嗎？可以，依據是 {via}。請求接著進入准入（admission）階段。',
+  'narration.apiserver.authzDenied':
+    '授權（RBAC）找不到任何 Role 或 ClusterRole 的綁定允許「{user}」對 {resource} 執行 {verb}，所以 API server 回應 403 Forbidden，物件完全不會被儲存。',
+  'narration.apiserver.mutated': 'Mutating admission（變更型准入）：{plugins} 在儲存前修改了物件：{changes}。',
+  'narration.apiserver.mutatedNothing': 'Mutating admission（變更型准入）：沒有任何外掛需要修改這個物件。',
+  'narration.apiserver.valid':
+    '驗證（validation）：{kind}「{name}」格式正確（必填欄位、格式、不可變欄位都沒問題），可以儲存。',
+  'narration.apiserver.invalid':
+    '驗證失敗，共有 {count} 個欄位錯誤：API server 以 422 Unprocessable Entity 拒絕這個物件，逐一列出有問題的欄位，什麼都不儲存。',
+  'narration.apiserver.notSimulated': '{summary}',
+  'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',
+  'narration.apiserver.vapDenied':
+    'Validating admission（驗證型准入）：{summary}。API server 拒絕這個請求，什麼都不儲存。',
+  'narration.apiserver.decodeFailed':
+    '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
+  'narration.apiserver.nsMissing': '這個 namespace 不存在，所以 API server 回應 404 Not Found：{message}',
+  'narration.apiserver.ok': 'API server 對 {what} 回應 {code} {reason}。',
+  'narration.apiserver.error': 'API server 回應 {code} {reason}：{message}',
+  'narration.apiserver.watch':
+    'Watch 事件：API server 通知正在 watch {kind} 物件的 {to}：{kind}「{name}」已被 {type}（resourceVersion {rv}）。對方更新自己的 informer 快取，然後做出反應。',
+
+  'narration.etcd.put':
+    'API server 是 etcd 唯一的用戶端：它把 {kind}「{name}」寫到 key {key}。etcd 的 leader 會把這筆寫入複製給各個 follower。',
+  'narration.etcd.delete': 'API server 從 etcd 刪除 key {key}（{kind}「{name}」）。',
+  'narration.etcd.committed':
+    'etcd 已提交這筆寫入：{n} 個成員中有 {acks} 個確認（quorum 需要 {quorum} 個）。叢集的 revision 現在是 {revision}，它就成為這個物件的 resourceVersion。',
+  'narration.etcd.conflict':
+    'etcd 拒絕這筆寫入：寫入者讀取之後物件已經變了（resourceVersion 不符）。API server 回應 409 Conflict，寫入者必須拿最新資料重試。',
+  'narration.etcd.noQuorum':
+    '{n} 個 etcd 成員只有 {up} 個在線，而寫入需要 {quorum} 個：沒有 quorum，etcd 什麼都無法提交，API server 的寫入會卡住並逾時。',
+
+  'narration.deployment.createRS':
+    'deployment controller 發現 Deployment「{deploy}」的 Pod 範本（hash {hash}）還沒有對應的 ReplicaSet，於是建立 ReplicaSet「{rs}」，replicas 為 {replicas}。',
+  'narration.deployment.scaleRS':
+    'deployment controller 把 ReplicaSet「{rs}」從 {from} 個副本調整為 {to} 個，以符合 Deployment「{deploy}」。',
+  'narration.deployment.revision':
+    'deployment controller 把 ReplicaSet「{rs}」標記為 Deployment「{deploy}」目前的 revision，所以 Deployment 執行的就是它的 Pod 範本。',
+  'narration.deployment.status':
+    'deployment controller 寫入 Deployment 的 status：{ready} 個 ready、{available} 個 available。kubectl get deploy 讀的正是這些欄位。',
+
+  'narration.replicaset.createPod':
+    'replicaset controller 清點符合 ReplicaSet「{rs}」的 Pod：比想要的 {replicas} 個少，所以建立一個 Pod（這批共 {batch} 個，slow-start 逐步加量）。這個 Pod 還沒有節點。',
+  'narration.replicaset.deletePod':
+    'ReplicaSet「{rs}」的 Pod 比想要的 {replicas} 個多，所以 replicaset controller 刪除 Pod「{pod}」。',
+  'narration.replicaset.status':
+    'replicaset controller 寫入 ReplicaSet「{rs}」的 status：{replicas} 個 Pod，{ready} 個 ready，{available} 個 available。',
+
+  'narration.endpointslice.create':
+    'endpointslice controller 看到 Service「{svc}」，寫入一個 EndpointSlice，列出符合其 selector 且 ready 的 Pod（目前 {count} 個 endpoint）。',
+  'narration.endpointslice.update':
+    'Service「{svc}」後面的某個 Pod 有變動，所以 endpointslice controller 更新 EndpointSlice「{slice}」：{count} 個 endpoint，{ready} 個 ready。',
+  'narration.endpointslice.delete': 'endpointslice controller 刪除不再需要的 EndpointSlice「{slice}」。',
+
+  'narration.serviceaccount.create':
+    'serviceaccount controller 看到新的 namespace {ns}，為它建立「default」ServiceAccount：{ns} 裡的 Pod 要先有它，apiserver 才會准入。',
+  'narration.serviceaccount.rootCA':
+    'root-ca-cert-publisher 把叢集 CA 放進 namespace {ns} 的 ConfigMap kube-root-ca.crt，讓那裡的 Pod 能驗證 API server。',
+
+  'narration.gc.delete':
+    'garbage collector 發現 {kind}「{name}」的擁有者（ownerReferences）{ownerKind}「{owner}」已經不存在，所以刪除這個附屬物件。',
+
+  'narration.nodelifecycle.unknown':
+    'node-lifecycle controller 已經 {age} 秒沒看到 {node} 續約 Lease，超過寬限期，所以把節點的 condition 標為 Unknown：這個節點可能已經掛了。',
+  'narration.nodelifecycle.evictDecision':
+    'Pod {pod} 已經容忍 node.kubernetes.io/unreachable:NoExecute taint 達 tolerationSeconds；taint manager 判定它必須被驅逐。',
+  'narration.nodelifecycle.taint':
+    'node-lifecycle controller 為 {node} 加上 node.kubernetes.io/unreachable taint：新的 Pod 會避開它，過了 tolerationSeconds 後，上面的 Pod 會被驅逐。',
+  'narration.nodelifecycle.podNotReady':
+    '它所在的節點停止回報，所以 node-lifecycle controller 把 Pod「{pod}」標為未 Ready：Service 不再把流量送給它。',
+  'narration.nodelifecycle.evict':
+    'unreachable taint 的 tolerationSeconds 到期，node-lifecycle controller 驅逐 Pod {pod}；它的 ReplicaSet 會在別處建立替代的 Pod。',
+  'narration.nodelifecycle.recover': '{node} 再次續約 Lease：node-lifecycle controller 移除 taint，節點恢復 Ready。',
+
+  'narration.pv.pending': 'persistentvolume-binder 還找不到可給 PersistentVolumeClaim {pvc} 用的 volume：{message}',
+  'narration.pv.bindClaim': 'persistentvolume-binder 把 PersistentVolumeClaim {pvc} 綁定到 PersistentVolume {pv}。',
+  'narration.pv.bindVolume': 'persistentvolume-binder 把 PersistentVolume {pv} 標記為被 {pvc} 使用。',
+  'narration.pv.bound': 'PersistentVolumeClaim {pvc} 已是 Bound。',
+  'narration.pv.provision': 'provisioner 在節點 {node} 上為 claim {pvc} 建立 PersistentVolume {pv}。',
+
+  'narration.scheduler.selected':
+    '排程器從佇列取出 Pod「{pod}」，過濾 {total} 個節點（{feasible} 個可行：control-plane taint 和資源是否足夠排除了其餘節點），為可行的節點評分，最後選了 {node}。',
+  'narration.scheduler.bind':
+    '排程器自己不啟動任何東西：它 POST 一個 Binding，把「{pod}」的 spec.nodeName 設為 {node}。{node} 上的 kubelet 會透過 watch 看到。',
+  'narration.scheduler.failed':
+    '排程器找不到可以放 Pod「{pod}」的節點：{message} 它記錄一筆 FailedScheduling 事件，等叢集有變化時再重試。',
+  'narration.scheduler.markUnschedulable':
+    '排程器為 Pod「{pod}」加上 condition PodScheduled=False（reason Unschedulable）：kubectl 會顯示它是 Pending。',
+  'narration.scheduler.selectNode': '排程器在 claim {pvc} 上註記選定的節點 {node}，volume 就會在那裡建立。',
+
+  'narration.kubelet.runSandbox':
+    'kubelet 看到 Pod「{pod}」被綁定到自己的節點。第一步是 Pod sandbox：它透過 CRI 對 container runtime 呼叫 RunPodSandbox，建立網路 namespace（pause 容器），並向 CNI 外掛要一個 IP。',
+  'narration.kubelet.pullImage':
+    '需要拉取映像檔：kubelet 請 runtime 為容器「{container}」執行 PullImage {image}（每個節點一次只拉一個）。',
+  'narration.kubelet.imageStatus':
+    '建立容器「{container}」之前，kubelet 先問 runtime（ImageStatus）這個節點上是否已經有 {image}；要不要拉取由 imagePullPolicy 決定。',
+  'narration.kubelet.createContainer':
+    '映像檔準備好了：kubelet 在 Pod「{pod}」的 sandbox 裡為「{container}」（{image}）呼叫 CreateContainer，帶上 Pod spec 裡的 command、env 和掛載。',
+  'narration.kubelet.startContainer':
+    'kubelet 為 Pod「{pod}」的「{container}」呼叫 StartContainer：runtime 啟動它的行程。',
+  'narration.kubelet.imageBackoff':
+    '最近拉取 {image} 失敗，所以 kubelet 等 {wait} 再試（每次等待加倍，最多 5 分鐘）：容器「{container}」顯示 ImagePullBackOff。',
+  'narration.kubelet.crashLoop':
+    'Pod「{pod}」的容器「{container}」又結束了，所以 kubelet 等 {wait} 再重新啟動（10 秒、20 秒、40 秒……最多 5 分鐘）：這就是 CrashLoopBackOff。',
+  'narration.kubelet.configError':
+    'kubelet 無法組出容器「{container}」的設定：{message}。它不會建立容器；在該物件出現之前，Pod 會顯示 CreateContainerConfigError。',
+  'narration.kubelet.failedMount': 'kubelet 無法掛載 volume「{volume}」：{message}',
+  'narration.kubelet.started': 'Pod「{pod}」的容器「{container}」正在執行。',
+  'narration.kubelet.readyTrue':
+    '「{container}」的 readiness 檢查通過，所以 kubelet 把 Pod「{pod}」標為 Ready：它現在可以接收 Service 的流量了。',
+  'narration.kubelet.probeFailed': 'kubelet 探測 Pod「{pod}」的容器「{container}」：{summary}',
+  'narration.kubelet.kill': 'kubelet 因 liveness probe 失敗而採取行動：{summary}',
+  'narration.kubelet.stopContainer':
+    'Pod「{pod}」正在被刪除：kubelet 請 runtime 停止容器「{container}」（先送 SIGTERM，寬限期過後送 SIGKILL）。',
+  'narration.kubelet.stopSandbox': 'kubelet 拆除 Pod「{pod}」的 sandbox，CNI 外掛釋放它的 IP {ip}。',
+  'narration.kubelet.api.status': 'kubelet 的 status manager 向 API server 回報：{summary}',
+  'narration.kubelet.api.lease':
+    '心跳：{node} 上的 kubelet 在 kube-node-lease 續約自己的 Lease（每 10 秒一次）。node-lifecycle controller 靠它分辨節點是活著還是掛了。',
+  'narration.kubelet.api.node-status': '{node} 上的 kubelet 回報節點狀態：{summary}',
+  'narration.kubelet.api.volume': 'kubelet 的 volume manager 向 API server 取得 volume 需要的東西：{summary}',
+  'narration.kubelet.api.env': 'kubelet 取得容器環境變數參照的內容：{summary}',
+  'narration.kubelet.api.delete': 'kubelet 完成 Pod 的刪除：{summary}',
+  'narration.kubelet.api.relist': 'kubelet 從 API server 重新列出自己的 Pod：{summary}',
+
+  'narration.runtime.ok': 'container runtime（containerd）完成 {call}：{summary}',
+  'narration.runtime.error': 'container runtime 執行 {call} 失敗：{error}',
+  'narration.runtime.cniAdd':
+    'containerd 已建立 sandbox 的網路 namespace，接著呼叫 CNI 外掛（ADD），為 Pod「{pod}」配置網路介面和 IP。',
+  'narration.runtime.cniDel': 'containerd 呼叫 CNI 外掛（DEL），釋放 Pod「{pod}」的網路。',
+  'narration.runtime.pause': 'containerd-shim 和 runc 啟動 pause 容器，由它持有 Pod「{pod}」的各個 namespace。',
+  'narration.runtime.runc': 'runc 建立容器「{container}」的行程：{cmd}。',
+  'narration.runtime.died': '容器「{container}」的行程以代碼 {code} 結束。kubelet 會在下一次 relist 時發現。',
+
+  'narration.cni.added':
+    'CNI 外掛從節點的 Pod 網段 {cidr} 配出 {ip}，設定好 veth pair 和路由，再把 IP 交回給 containerd，供 Pod「{pod}」使用。',
+  'narration.cni.deleted': 'CNI 外掛釋放了 Pod「{pod}」的 IP。',
+
+  'narration.kubeproxy.sync':
+    '{node} 上的 kube-proxy 依照它 watch 的 Service 和 EndpointSlice 重寫 iptables 規則：{services} 個 Service、{endpoints} 個 endpoint（{rejects} 個沒有 endpoint 的 Service 會得到一條 REJECT 規則）。',
+
+  'narration.user.command': '你執行：{command}',
+  'narration.user.noHistory': 'kubectl rollout undo 找不到更早的 revision：error: no rollout history found.',
+  'narration.user.reapply': '你修改了 manifest，再次執行 kubectl apply -f。',
+
+  'narration.fault.stop': '{summary}。在它恢復之前，它原本負責的事都不會發生。',
+  'narration.fault.start': '{summary}。它重新列出 watch 的物件，把進度追上。',
+  'narration.fault.etcdMemberDown': '故障：etcd 成員 {member} 停止運作：{n} 個成員中有 {up} 個在線。',
+  'narration.fault.etcdMemberUp': 'etcd 成員 {member} 恢復了：{n} 個成員中有 {up} 個在線。',
+  'narration.fault.registryDown': '故障：連不上映像檔倉庫（registry），拉取映像檔會失敗。',
+  'narration.fault.registryUp': '映像檔倉庫恢復回應。',
+
+  'narration.end.quiescent':
+    '模擬在 t = {time} 秒結束：已經沒有事情要做。每個 controller 都看到目前狀態等於期望狀態（或正在等一件不會發生的事）。',
+  'narration.end.horizon': '模擬在 {time} 秒的時間上限結束。仍有東西在變化，例如一個處於 CrashLoopBackOff 的容器。',
+  'narration.end.step-cap': '模擬在 t = {time} 秒達到步數上限而停止。',
+
+  // ---- issue 5: share, embed, languages, themes, story, export ----------------------------------------------
+  'app.lang': '語言',
+  'app.theme': '主題：{theme}',
+  'app.theme.system': '跟隨系統',
+  'app.theme.light': '淺色',
+  'app.theme.dark': '深色',
+  'app.present': '簡報模式（放大字體、精簡介面）',
+  'app.share': '分享',
+  'app.embed': '嵌入',
+  'share.title': '分享與匯出',
+  'share.link': '目前畫面的連結',
+  'share.copy': '複製連結',
+  'share.copyStep': '複製連到這一步的連結',
+  'share.copied': '已複製連結。',
+  'share.copyFailed': '無法複製：請自行選取連結後複製。',
+  'share.length': '{count} 個字元',
+  'share.tooLong': '超過 {max} 個字元的連結可能會被聊天軟體或電子郵件截斷。建議改為下載 manifest，分享檔案。',
+  'share.downloadYaml': '下載 manifest（.yaml）',
+  'share.export': '匯出',
+  'share.exportTrace': 'Trace（JSON）',
+  'share.importTrace': '匯入 trace（JSON）',
+  'share.exportSvg': '架構圖（SVG）',
+  'share.exportPng': '架構圖（PNG）',
+  'share.importFailed': '這個檔案不是 Podyssey 的 trace：{message}',
+  'share.imported': '正在重播匯入的 trace：共 {count} 步，不重新模擬。',
+  'link.error': '無法開啟這個連結：{message}',
+  'link.ask.title': '要開啟分享的 manifest 嗎？',
+  'link.ask.body': '這個連結帶有自己的 manifest，而編輯器裡有你尚未儲存的內容。開啟連結會取代它。',
+  'link.ask.open': '開啟連結',
+  'link.ask.keep': '保留我的草稿',
+  'embed.title': '嵌入網頁',
+  'embed.intro': '把這段程式碼貼到課程網頁中。網頁可以用 postMessage 控制嵌入的內容（說明見 README）。',
+  'embed.width': '寬度',
+  'embed.height': '高度（px）',
+  'embed.content': '內容',
+  'embed.content.current': '目前的 manifest',
+  'embed.lang': '語言',
+  'embed.theme': '主題',
+  'embed.step': '從第幾步開始',
+  'embed.controls': '控制列',
+  'embed.controls.full': '完整',
+  'embed.controls.min': '精簡',
+  'embed.controls.none': '不顯示',
+  'embed.snippet': '程式碼',
+  'embed.copy': '複製程式碼',
+  'embed.preview': '預覽',
+  'embed.frameTitle': 'Podyssey：一則一則訊息看懂 Kubernetes',
+  'embed.openFull': '開啟完整版',
+  'embed.openFullHint': '在完整的 Podyssey 中開啟（新分頁）',
+  'story.title': '模擬過程逐字稿',
+  'story.intro': '依序列出這次模擬的每一步。可以直接列印成講義。',
+  'story.print': '列印',
+  'story.step': '第 {n} 步',
+  'editor.tabHint': '在編輯器中按 Tab 會縮排。按 Ctrl+M 可切換成用 Tab 把焦點移出編輯器（再按一次切回）。',
+
+  // ---- issue 4 panels (troubleshooting, nodes, interventions, branches) ------------------------------------
+  'panel.stuck': '卡在哪裡？',
+  'panel.nodes': '節點',
+  'panel.intervene': '介入',
+  'stuck.firstLabel': '第一個沒有進展的環節',
+  'stuck.title': '卡在：{link}',
+  'stuck.none': '這一步沒有卡住的地方：檢查過的每個環節都有進展。',
+  'stuck.nothingYet': '這一步還沒有可檢查的東西：尚未儲存任何 Deployment、Pod 或 Service。',
+  'stuck.inputError': 'kubectl 沒有送出任何東西：{message}',
+  'stuck.component': '元件',
+  'stuck.why': '原因',
+  'stuck.evidence': '證據',
+  'stuck.command': '在真實叢集上',
+  'stuck.runIt': '在 kubectl 面板執行',
+  'stuck.jump': '跳到出錯的第 {n} 步',
+  'stuck.chain': '整條鏈，一環一環看',
+  'stuck.ok': '正常',
+  'stuck.stuck': '卡住',
+  'stuck.link.kubectl': 'kubectl → kube-apiserver',
+  'stuck.link.node': '節點',
+  'stuck.link.deployment': 'Deployment → ReplicaSet',
+  'stuck.link.replicaset': 'ReplicaSet',
+  'stuck.link.pods': 'ReplicaSet → Pod',
+  'stuck.link.scheduled': 'Pod → 指派節點',
+  'stuck.link.sandbox': 'Sandbox',
+  'stuck.link.image': '映像檔',
+  'stuck.link.containers': '容器',
+  'stuck.link.ready': 'Ready',
+  'stuck.link.endpoints': 'Service endpoint',
+  'stuck.link.kube-proxy': 'kube-proxy 規則',
+  'stuck.key.api.etcd': 'etcd 失去 quorum：寫入會逾時。',
+  'stuck.key.api.down': 'API server 停止運作。',
+  'stuck.key.api.unauthorized': '憑證錯誤（401）。',
+  'stuck.key.api.forbidden': 'RBAC 不允許（403）。',
+  'stuck.key.api.noKind': '未知的 apiVersion 或 kind。',
+  'stuck.key.api.rejected': 'API server 拒絕了這個物件。',
+  'stuck.key.stuck.nodeNotReady': '有節點是 NotReady。',
+  'stuck.key.stuck.noReplicaSet': '沒有建立 ReplicaSet。',
+  'stuck.key.stuck.failedCreate': '無法建立 Pod。',
+  'stuck.key.stuck.podsMissing': 'Pod 數量比期望的少。',
+  'stuck.key.stuck.unschedulable': '沒有適合這個 Pod 的節點。',
+  'stuck.key.stuck.noScheduler': '沒有人在排程這個 Pod。',
+  'stuck.key.stuck.mount': '有 volume 無法掛載。',
+  'stuck.key.stuck.image': '無法拉取映像檔。',
+  'stuck.key.stuck.config': '容器設定參照了不存在的東西。',
+  'stuck.key.stuck.crashLoop': '容器一直當掉重啟。',
+  'stuck.key.stuck.creating': 'Pod 還在建立中。',
+  'stuck.key.stuck.kubeletSilent': 'kubelet 還沒啟動這個 Pod。',
+  'stuck.key.stuck.notReady': '在執行，但不是 Ready。',
+  'stuck.key.stuck.endpointsNotReady': 'Service 沒有 ready 的 endpoint。',
+  'stuck.key.stuck.selectorMismatch': 'Service 的 selector 沒有選到任何 Pod。',
+  'stuck.key.stuck.proxyStale': 'kube-proxy 的規則過時了。',
+  'nodes.lease': '{age} 前續約 Lease',
+  'nodes.noLease': '沒有 Lease',
+  'nodes.resource': '資源',
+  'nodes.requested': '已請求',
+  'nodes.allocatable': '可分配',
+  'nodes.conditions': 'Condition',
+  'nodes.taints': 'Taint',
+  'nodes.labels': 'Label',
+  'nodes.none': '<none>',
+  'intervene.intro': '在第 {n} 步做點什麼：模擬會從這裡分岔，叢集從這一點開始反應，原本的執行結果隨時點一下就能回去。',
+  'intervene.forking': '正在從最近的檢查點重新模擬…',
+  'intervene.pods': 'Pod',
+  'intervene.pod': 'Pod',
+  'intervene.deletePod': '刪除 Pod',
+  'intervene.deployments': 'Deployment',
+  'intervene.deployment': 'Deployment',
+  'intervene.replicas': '副本數',
+  'intervene.scale': '調整副本數',
+  'intervene.image': '{container} 的映像檔',
+  'intervene.setImage': '設定映像檔',
+  'intervene.undo': 'Rollout undo（回復上一版）',
+  'intervene.nodes': '節點',
+  'intervene.node': '節點',
+  'intervene.cordon': 'Cordon（停止排程）',
+  'intervene.uncordon': 'Uncordon（恢復排程）',
+  'intervene.taintKey': 'Taint key',
+  'intervene.taintValue': 'Taint value',
+  'intervene.taintEffect': 'Taint effect',
+  'intervene.taint': '加上 taint',
+  'intervene.components': '元件與故障',
+  'intervene.component': '元件',
+  'intervene.stop': '停止',
+  'intervene.start': '啟動',
+  'intervene.registryDown': '讓映像檔倉庫連不上',
+  'intervene.registryUp': '讓映像檔倉庫恢復連線',
+  'intervene.manifest': 'Manifest',
+  'intervene.reapplyHint': '先在編輯器修改 manifest，再在這裡重新套用（kubectl 會印出 "configured"）。',
+  'intervene.reapply': '在這一步重新套用修改後的 manifest',
+  'branch.label': '分支',
+  'branch.original': '原本的執行結果',
+  'branch.fork': '在第 {n} 步分岔：{action}',
+  'branch.forkMark': '分岔點：第 {n} 步',
+  'time.jump': '⏩ +{wait}',
+  'time.jumpLabel': '下一步在 {wait} 之後發生（虛擬時間，等待已壓縮）',
+  'time.jumpMark': '時間跳躍：+{wait}',
+};
+
+export default zhTW;

@@ -1,0 +1,30 @@
+/**
+ * An intervention as the command a learner would type — the same words as the engine's `describeAction`, kept here
+ * so the page bundle does not pull in the engine's action module (and the YAML parser behind it).
+ */
+import type { UserAction } from '../engine/api';
+
+export function actionLabel(a: UserAction): string {
+  switch (a.type) {
+    case 'delete-pod':
+      return `kubectl delete pod ${a.name}`;
+    case 'scale':
+      return `kubectl scale ${a.kind.toLowerCase()}/${a.name} --replicas=${a.replicas}`;
+    case 'set-image':
+      return `kubectl set image deployment/${a.deployment} ${a.container}=${a.image}`;
+    case 'rollout-undo':
+      return `kubectl rollout undo deployment/${a.deployment}`;
+    case 'cordon':
+    case 'uncordon':
+      return `kubectl ${a.type} ${a.node}`;
+    case 'taint':
+      return `kubectl taint nodes ${a.node} ${a.key}${a.value ? `=${a.value}` : ''}:${a.effect}`;
+    case 'stop':
+    case 'start':
+      return `${a.type} ${a.component}${a.node ? ` on ${a.node}` : ''}${a.member !== undefined ? ` member etcd-${a.member}` : ''}`;
+    case 'registry':
+      return a.reachable ? 'image registry reachable again' : 'image registry unreachable';
+    case 'apply':
+      return 'kubectl apply -f (edited manifest)';
+  }
+}
