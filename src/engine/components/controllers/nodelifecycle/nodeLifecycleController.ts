@@ -10,6 +10,7 @@ import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
 import { KCM_ADDRESS } from './address';
 import type { ControllerManager } from '../ControllerManager';
+import { tolerates, type Taint, type Toleration } from '../../../objects/labels';
 
 const NAME = 'node-lifecycle';
 export const NODE_MONITOR_PERIOD_MS = 5_000;
@@ -77,7 +78,7 @@ export const nodeLifecycleController: Controller = {
           phase: 'reconcile',
           verb: 'evict',
           label: `evict ${pod}`,
-          summary: `Taint eviction: pod ${key} has tolerated ${UNREACHABLE}:NoExecute for its tolerationSeconds; it must go`,
+          summary: `Taint eviction: pod ${key} no longer tolerates a NoExecute taint on its node (none matches, or its tolerationSeconds ran out); it must go`,
           narration: { key: 'nodelifecycle.evictDecision', params: { pod: key } },
           object: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
           events: [
@@ -105,6 +106,7 @@ export const nodeLifecycleController: Controller = {
   },
 
   onWatch(ev, kcm, sim) {
+    if (ev.object.kind === 'Node' && ev.type !== 'DELETED') return evictForNoExecute(ev.object, kcm, sim);
     // A renewed lease on a marked node: the kubelet is back.
     if (ev.object.kind !== 'Lease') return;
     const s = state(kcm);
@@ -264,6 +266,39 @@ function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlSta
       narration: { key: 'nodelifecycle.recover', params: { node } },
     },
   );
+}
+
+/**
+ * Taint eviction for NoExecute taints someone added (`kubectl taint … :NoExecute`): pods that do not tolerate the
+ * taint go at once, pods that tolerate it for tolerationSeconds go when that runs out (tainteviction controller).
+ * The node controller's own not-ready/unreachable taints are handled when it adds them.
+ */
+function evictForNoExecute(node: KObject, kcm: ControllerManager, sim: Simulation): void {
+  const s = state(kcm);
+  const taints = ((node.spec?.taints ?? []) as Taint[]).filter(
+    (t) => t.effect === 'NoExecute' && !t.key.startsWith('node.kubernetes.io/'),
+  );
+  if (!taints.length) return;
+  for (const p of kcm
+    .list('Pod')
+    .filter((x) => x.spec?.nodeName === node.metadata.name && x.metadata.deletionTimestamp === undefined)) {
+    const key = `${p.metadata.namespace}/${p.metadata.name}`;
+    if (s.evictions.has(key)) continue;
+    // getMinTolerationTime: an untolerated taint evicts now; otherwise the shortest tolerationSeconds wins.
+    let wait: number | undefined;
+    for (const t of taints) {
+      const tol = ((p.spec.tolerations ?? []) as Toleration[]).find((x) => tolerates(x, t));
+      if (!tol) {
+        wait = 0;
+        break;
+      }
+      if (tol.tolerationSeconds !== undefined)
+        wait = Math.min(wait ?? Infinity, Math.max(0, tol.tolerationSeconds) * 1000);
+    }
+    if (wait === undefined) continue;
+    s.evictions.set(key, sim.now + wait);
+    sim.timer(KCM_ADDRESS, wait, 'evict', { controller: NAME, pod: key });
+  }
 }
 
 function tolerationSeconds(p: KObject): number | undefined {

@@ -1,0 +1,36 @@
+/** `kubectl taint … :NoExecute` evicts pods that do not tolerate the taint, and tolerating ones after tolerationSeconds. */
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../src/engine/api';
+import { simulate } from '../src/engine/simulate';
+import { objectsOf, worldAt } from '../src/engine/trace/worldAt';
+import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+
+const taint = {
+  atMs: 20_000,
+  action: { type: 'taint' as const, node: 'node-2', key: 'dedicated', value: 'gpu', effect: 'NoExecute' as const },
+};
+
+describe('NoExecute taints added by a user', () => {
+  it('evict non-tolerating pods at once; the replacement lands elsewhere', () => {
+    const run = simulate({ yaml: NGINX_DEPLOYMENT_AND_SERVICE, actions: [taint] });
+    const eviction = run.steps.find((s) => s.events.some((e) => e.reason === 'TaintManagerEviction'))!;
+    expect(eviction.time - 20_000).toBeLessThan(1_000);
+    const pods = objectsOf(worldAt(run, run.steps.length - 1)).filter(
+      (o: KObject) => o.kind === 'Pod' && o.metadata.namespace === 'default',
+    );
+    const live = pods.filter((p) => p.metadata.deletionTimestamp === undefined);
+    expect(live).toHaveLength(3);
+    expect(live.every((p) => p.spec.nodeName !== 'node-2')).toBe(true);
+  });
+
+  it('a toleration with tolerationSeconds delays the eviction', () => {
+    const yaml = NGINX_DEPLOYMENT_AND_SERVICE.replace(
+      '      containers:',
+      '      tolerations:\n        - key: dedicated\n          operator: Exists\n          effect: NoExecute\n          tolerationSeconds: 30\n      containers:',
+    );
+    const run = simulate({ yaml, actions: [taint] });
+    const eviction = run.steps.find((s) => s.events.some((e) => e.reason === 'TaintManagerEviction'))!;
+    expect(eviction.time - 20_000).toBeGreaterThanOrEqual(30_000);
+    expect(eviction.time - 20_000).toBeLessThan(31_000);
+  });
+});
