@@ -31,8 +31,9 @@ test('a share link with Chinese comments opens, runs, lands on its step and roun
   await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('5');
 
   await page.getByTestId('share').click();
+  // The dialog loads on demand: wait for the link to be filled in before reading it.
+  await expect(page.getByTestId('share-url')).toHaveValue(/step=5/);
   const url = await page.getByTestId('share-url').inputValue();
-  expect(url).toContain('step=5');
   const value = new URL(url).hash.replace(/^#s=/, '');
   expect((await decodeShare(value)).yaml).toBe(YAML);
   await expect(page.getByTestId('share-length')).toContainText(String(url.length));
