@@ -137,21 +137,21 @@ export type StepDetail =
   | { type: 'admission'; plugins: string[]; changes: string[] }
   | { type: 'end'; reason: 'quiescent' | 'horizon' | 'step-cap' };
 
-/** Per-node scheduler verdicts kept so the UI can answer "why not node-2?". */
+/**
+ * Per-node scheduler verdicts kept so the UI can answer "why not node-2?". Stored by column rather than as one object
+ * per node: a 1,000-replica rollout on 100 nodes keeps 100,000 verdicts, and an object plus two score maps for each
+ * were 300,000 objects for the garbage collector to copy. `nodeVerdicts` (trace/nodeVerdicts.ts) gives one row per
+ * node.
+ */
 export interface SchedulingResult {
-  nodes: Array<{
-    node: string;
-    /** Filter plugin that rejected the node, if any. */
-    rejectedBy?: string;
-    reasons: string[];
-    /** Plugin name → weighted score (only for feasible nodes). */
-    scores?: Record<string, number>;
-    total?: number;
-    /** Plugin name → score before NormalizeScore and weighting (only plugins that scored this cycle). */
-    rawScores?: Record<string, number>;
-    /** The Filter phase stopped before reaching this node (≥100 nodes: numFeasibleNodesToFind). */
-    notEvaluated?: boolean;
-  }>;
+  /** Every node the scheduler knew, in its order (one array shared by the cycles that saw the same nodes). */
+  nodes: readonly string[];
+  /** Nodes a PreFilter or Filter plugin rejected; absent when none was. */
+  rejected?: NodeRejection[];
+  /** Nodes the Filter phase stopped before reaching (≥100 nodes: numFeasibleNodesToFind); absent when none. */
+  notEvaluated?: string[];
+  /** The Score phase, run when at least two nodes passed the filters. */
+  scores?: NodeScores;
   selected?: string;
   /** Full FailedScheduling message when nothing fits. */
   message?: string;
@@ -167,6 +167,27 @@ export interface SchedulingResult {
   victims?: string[];
   /** VolumeBinding decisions for the selected node: claims to bind to existing PVs, claims to provision. */
   volumeBinding?: { bind: Array<{ claim: string; volume: string }>; provision: string[] };
+}
+
+export interface NodeRejection {
+  node: string;
+  /** Filter plugin that rejected the node (the PreFilter plugins, comma-joined, when their results left it out). */
+  plugin: string;
+  reasons: readonly string[];
+}
+
+/** The feasible nodes' scores: per Score plugin that ran, one number per node, parallel to `nodes`. */
+export interface NodeScores {
+  /** The feasible nodes, in the order Filter found them. */
+  nodes: readonly string[];
+  /** The Score plugins that scored this cycle, in profile order (the others skipped themselves in PreScore). */
+  plugins: readonly string[];
+  /** [plugin][node]: the score before NormalizeScore and weighting. Rows may be shared between results. */
+  raw: ReadonlyArray<readonly number[]>;
+  /** [plugin][node]: the normalised score × the plugin's weight. Rows may be shared between results. */
+  weighted: ReadonlyArray<readonly number[]>;
+  /** [node]: the sum of the weighted scores. */
+  total: number[];
 }
 
 /** A Kubernetes object as stored (plain JSON, apiserver-normalised). */

@@ -2,6 +2,7 @@
  * The scheduler inspector's table for a `schedule` step: one row per node with the Filter verdict (which plugin
  * rejected it and why) and, for feasible nodes, the weighted score of every Score plugin and the total.
  */
+import { nodeVerdicts } from '../engine/trace/nodeVerdicts';
 import type { SchedulingResult, Step } from '../engine/types';
 
 export interface SchedulerRow {
@@ -9,7 +10,7 @@ export interface SchedulerRow {
   passed: boolean;
   notEvaluated: boolean;
   rejectedBy?: string;
-  reasons: string[];
+  reasons: readonly string[];
   scores: Record<string, number>;
   total?: number;
   selected: boolean;
@@ -31,9 +32,8 @@ export function schedulerTable(step: Step | undefined): SchedulerTable | undefin
   const found = schedulingResult(step);
   if (!found) return undefined;
   const { pod, result } = found;
-  const plugins: string[] = [];
-  for (const n of result.nodes) for (const p of Object.keys(n.scores ?? {})) if (!plugins.includes(p)) plugins.push(p);
-  const rows = result.nodes.map((n) => ({
+  const plugins = [...(result.scores?.plugins ?? [])];
+  const rows = nodeVerdicts(result).map((n) => ({
     node: n.node,
     passed: !n.rejectedBy && !n.notEvaluated,
     notEvaluated: !!n.notEvaluated,

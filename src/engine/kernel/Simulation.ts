@@ -12,6 +12,7 @@ import { checkpointClone } from './deepClone';
 import type { Envelope, StepSpec } from './Envelope';
 import { EventQueue } from './EventQueue';
 import { Rng, type RngState } from './Rng';
+import { withFields } from './withFields';
 import { EPOCH_MS } from '../api';
 import type { Message } from '../messages';
 
@@ -223,7 +224,7 @@ export class Simulation {
       const nanos = (BigInt(EPOCH_MS + this.now) * 1_000_000n + BigInt(this.nextId('event') % 1_000_000)).toString(16);
       const name = `${e.involvedObject.name}.${nanos}`;
       key = `/registry/events/${ns}/${name}`;
-      ev = { ...e, firstTimestamp: this.now, lastTimestamp: this.now, count: 1, name, namespace: ns };
+      ev = withFields(e, { firstTimestamp: this.now, lastTimestamp: this.now, count: 1, name, namespace: ns });
       this.eventIndex.set(corr, key);
     }
     const obj = {

@@ -13,6 +13,27 @@ describe('EventQueue', () => {
     expect([q.pop(), q.pop(), q.pop(), q.pop()].map((x) => x!.id)).toEqual(['b', 'd', 'a', 'c']);
     expect(q.pop()).toBeUndefined();
   });
+  it('interleaved pushes and pops come out in (time, order) order', () => {
+    const q = new EventQueue<{ time: number; order: number }>();
+    const r = Rng.fromSeed(7, 'queue');
+    const out: Array<{ time: number; order: number }> = [];
+    let order = 0;
+    let now = 0;
+    for (let i = 0; i < 2000; i++) {
+      if (q.size === 0 || r.intn(3) > 0) q.push({ time: now + r.intn(5), order: order++ });
+      else {
+        const x = q.pop()!;
+        now = x.time;
+        out.push(x);
+      }
+    }
+    while (q.size) out.push(q.pop()!);
+    for (let i = 1; i < out.length; i++) {
+      const [a, b] = [out[i - 1], out[i]];
+      expect(a.time < b.time || (a.time === b.time && a.order < b.order)).toBe(true);
+    }
+    expect(out).toHaveLength(order);
+  });
   it('removeWhere keeps the heap ordered', () => {
     const q = new EventQueue<{ time: number; order: number }>();
     for (let i = 0; i < 50; i++) q.push({ time: (i * 37) % 11, order: i });

@@ -8,6 +8,7 @@ import type { ClusterSpec } from '../../api';
 import type { Component } from '../../kernel/Component';
 import { deepClone } from '../../kernel/deepClone';
 import type { Envelope } from '../../kernel/Envelope';
+import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, EtcdResult, Message, StatusError } from '../../messages';
 import {
@@ -18,7 +19,7 @@ import {
   restPath,
   type ResourceInfo,
 } from '../../objects/resources';
-import type { Endpoint, KObject, Phase } from '../../types';
+import type { Endpoint, KObject, Phase, StepDetail } from '../../types';
 import { mutate, validateAdmission } from './admission';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
@@ -65,6 +66,18 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/** Where the apiserver sends its etcd transactions; shared by every write step (see kernel/partOf.ts for why). */
+const ETCD_CLIENT_TARGET: Endpoint = Object.freeze({ component: 'etcd', part: 'etcd-0' });
+
+const httpDetails = new Map<number, StepDetail>();
+
+/** The detail of a successful response, one frozen object per status code: every response step keeps one. */
+function httpDetail(status: number): StepDetail {
+  let d = httpDetails.get(status);
+  if (!d) httpDetails.set(status, (d = Object.freeze({ type: 'http' as const, status, body: undefined })));
+  return d;
+}
+
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
   const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;
@@ -75,6 +88,11 @@ export function requestLabel(req: ApiRequest): string {
 export class Apiserver implements Component<ApiserverState> {
   readonly address = APISERVER;
   s: ApiserverState = { pending: new Map() };
+  /**
+   * The node names for watch fan-out, kept while the store returns the same (cached) Node list: every write fans
+   * out, and listing all node names per write was a good part of the apiserver's garbage in a large cluster.
+   */
+  private nodeNamesOf: { nodes: readonly KObject[]; names: readonly string[] } | undefined;
 
   constructor(private cluster: ClusterSpec) {}
 
@@ -98,17 +116,14 @@ export class Apiserver implements Component<ApiserverState> {
       params?: Record<string, string | number>,
     ) => {
       if (show)
-        sim.decide(
-          { ...APISERVER, part },
-          {
-            phase: 'admission',
-            verb,
-            label: verb,
-            summary,
-            narration: { key, params },
-            source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
-          },
-        );
+        sim.decide(partOf(APISERVER, part), {
+          phase: 'admission',
+          verb,
+          label: verb,
+          summary,
+          narration: { key, params },
+          source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
+        });
     };
 
     // Authentication (client certificate / token).
@@ -226,29 +241,27 @@ export class Apiserver implements Component<ApiserverState> {
       names: sim.rng('names'),
       uids: sim.rng('uids'),
       ips: sim.rng('ips'),
-      usedIPs: this.usedClusterIPs(sim),
-      usedNodePorts: this.usedNodePorts(sim),
+      // Only Services allocate ClusterIPs and NodePorts: listing them for every other create was wasted work.
+      usedIPs: obj.kind === 'Service' ? this.usedClusterIPs(sim) : new Set(),
+      usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
     });
     const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
     if (showAdmission) {
-      sim.decide(
-        { ...APISERVER, part: 'mutating-admission' },
-        {
-          phase: 'admission',
-          verb: 'admit',
-          label: 'mutating admission',
-          summary: mutation.changes.length
-            ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
-            : `Mutating admission: defaults applied, nothing else to change`,
-          narration: {
-            key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
-            params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
-          },
-          object: refOf(obj),
-          detail: { type: 'admission', plugins: mutation.plugins, changes: mutation.changes },
+      sim.decide(partOf(APISERVER, 'mutating-admission'), {
+        phase: 'admission',
+        verb: 'admit',
+        label: 'mutating admission',
+        summary: mutation.changes.length
+          ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
+          : `Mutating admission: defaults applied, nothing else to change`,
+        narration: {
+          key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
+          params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
         },
-      );
+        object: refOf(obj),
+        detail: { type: 'admission', plugins: mutation.plugins, changes: mutation.changes },
+      });
     }
     if (mutation.error) return this.respond(sim, client, req, phase, mutation.error);
     obj = mutation.object;
@@ -427,7 +440,7 @@ export class Apiserver implements Component<ApiserverState> {
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
     sim.send(
       APISERVER,
-      { component: 'etcd', part: 'etcd-0' },
+      ETCD_CLIENT_TARGET,
       { kind: 'etcd-txn', reqId, ops, background: info.kind === 'Lease' },
       {
         phase: 'persist',
@@ -544,7 +557,7 @@ export class Apiserver implements Component<ApiserverState> {
           params: { code, reason: error?.reason ?? STATUS_TEXT[code] ?? '', message: error?.message ?? '', what },
         },
         object: object ? refOf(object) : undefined,
-        detail: { type: 'http', status: code, body: error?.message },
+        detail: error ? { type: 'http', status: code, body: error.message } : httpDetail(code),
         background: req.resourceKind === 'Lease',
         source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
       },
@@ -585,8 +598,10 @@ export class Apiserver implements Component<ApiserverState> {
     ];
   }
 
-  private nodeNames(sim: Simulation): string[] {
-    return sim.store.list('/registry/minions/').map((n) => n.metadata.name);
+  private nodeNames(sim: Simulation): readonly string[] {
+    const nodes = sim.store.list('/registry/minions/');
+    if (this.nodeNamesOf?.nodes !== nodes) this.nodeNamesOf = { nodes, names: nodes.map((n) => n.metadata.name) };
+    return this.nodeNamesOf.names;
   }
 
   private usedClusterIPs(sim: Simulation): Set<string> {

@@ -5,6 +5,7 @@
  */
 import type { WatchType } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
+import { partOf } from '../../kernel/partOf';
 import { canonicalEqual } from '../../objects/canonicalEqual';
 
 export interface WatchDelivery {
@@ -28,6 +29,22 @@ const KCM_PARTS: Record<string, string> = {
   ConfigMap: 'root-ca-cert-publisher',
 };
 
+const KCM_WATCHER: Endpoint = { component: 'kube-controller-manager' };
+const SCHEDULER_WATCHER: Endpoint = Object.freeze({ component: 'kube-scheduler' });
+const nodeWatchers = new Map<string, Endpoint>();
+const MAX_NODE_WATCHERS = 10_000;
+
+/** `{ component, node }`, one frozen object per pair: shared like the endpoints of kernel/partOf.ts. */
+function nodeWatcher(component: 'kubelet' | 'kube-proxy', node: string): Endpoint {
+  const key = `${component}\u0000${node}`;
+  let e = nodeWatchers.get(key);
+  if (!e) {
+    if (nodeWatchers.size >= MAX_NODE_WATCHERS) nodeWatchers.clear();
+    nodeWatchers.set(key, (e = Object.freeze({ component, node })));
+  }
+  return e;
+}
+
 export function watchDeliveries(
   type: WatchType,
   obj: KObject,
@@ -38,22 +55,22 @@ export function watchDeliveries(
   const kind = obj.kind;
   if (KCM_PARTS[kind] && !(kind === 'Lease' && obj.metadata.namespace !== 'kube-node-lease')) {
     out.push({
-      to: { component: 'kube-controller-manager', part: KCM_PARTS[kind] },
+      to: partOf(KCM_WATCHER, KCM_PARTS[kind]),
       type,
       phase: kind === 'Service' || kind === 'EndpointSlice' ? 'network' : 'reconcile',
     });
   }
-  if (schedulerCares(type, obj, old)) out.push({ to: { component: 'kube-scheduler' }, type, phase: 'schedule' });
+  if (schedulerCares(type, obj, old)) out.push({ to: SCHEDULER_WATCHER, type, phase: 'schedule' });
   if (kind === 'Pod') {
     const now = type === 'DELETED' ? undefined : obj.spec?.nodeName;
     const before = old?.spec?.nodeName ?? (type === 'DELETED' ? obj.spec?.nodeName : undefined);
-    if (now && now !== before) out.push({ to: { component: 'kubelet', node: now }, type: 'ADDED', phase: 'run' });
+    if (now && now !== before) out.push({ to: nodeWatcher('kubelet', now), type: 'ADDED', phase: 'run' });
     else if (now && now === before && !statusOnly(obj, old))
-      out.push({ to: { component: 'kubelet', node: now }, type, phase: 'run' });
-    else if (type === 'DELETED' && before) out.push({ to: { component: 'kubelet', node: before }, type, phase: 'run' });
+      out.push({ to: nodeWatcher('kubelet', now), type, phase: 'run' });
+    else if (type === 'DELETED' && before) out.push({ to: nodeWatcher('kubelet', before), type, phase: 'run' });
   }
   if (kind === 'Service' || kind === 'EndpointSlice') {
-    for (const n of nodes) out.push({ to: { component: 'kube-proxy', node: n }, type, phase: 'network' });
+    for (const n of nodes) out.push({ to: nodeWatcher('kube-proxy', n), type, phase: 'network' });
   }
   return out;
 }

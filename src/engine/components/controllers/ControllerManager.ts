@@ -5,7 +5,9 @@
  */
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
+import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
+import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { requestLabel } from '../apiserver/Apiserver';
@@ -174,11 +176,11 @@ export class ControllerManager implements Component<KcmState> {
       reqId,
       user: CONTROLLER_USER,
       ...r,
-      ctx: { ...ctx, controller, phase },
+      ctx: withFields(ctx, { controller, phase }),
     };
     const label = requestLabel(req);
     sim.send(
-      { ...KCM, part: controller },
+      partOf(KCM, controller),
       { component: 'kube-apiserver' },
       req,
       {
@@ -253,5 +255,8 @@ export function cacheKey(namespace: string | undefined, name: string): string {
 }
 
 export function controllerOf(o: KObject): { kind: string; name: string; uid: string } | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
+  // An index loop: find() on a frozen (stored) array takes a slow path in V8 11, and this runs per watch event.
+  const refs = o.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
+  return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
+import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { EtcdTxn, Message } from '../../messages';
 import type { Endpoint } from '../../types';
@@ -60,7 +61,7 @@ export class Etcd implements Component<EtcdState> {
     const leader = this.s.members[this.s.leader]?.name ?? 'etcd-0';
     if (!this.hasQuorum()) {
       sim.send(
-        { ...ETCD, part: leader },
+        partOf(ETCD, leader),
         replyTo,
         {
           kind: 'etcd-result',
@@ -83,7 +84,7 @@ export class Etcd implements Component<EtcdState> {
     const res = sim.store.txn(txn.ops);
     if (!res) {
       sim.send(
-        { ...ETCD, part: leader },
+        partOf(ETCD, leader),
         replyTo,
         { kind: 'etcd-result', reqId: txn.reqId, ok: false, revision: sim.store.revision, error: 'conflict' },
         {
@@ -100,7 +101,7 @@ export class Etcd implements Component<EtcdState> {
     txn.ops.forEach((op, i) => sim.recordHistory(op.key, res.values[i]));
     const acks = this.upCount();
     sim.send(
-      { ...ETCD, part: leader },
+      partOf(ETCD, leader),
       replyTo,
       { kind: 'etcd-result', reqId: txn.reqId, ok: true, revision: res.revision, values: res.values },
       {

@@ -3,6 +3,7 @@
  * transaction, per-key create/mod revisions, and optimistic-concurrency checks
  * (staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go). `resourceVersion` is the key's mod revision.
  */
+import { withFields } from '../../kernel/withFields';
 import type { KObject } from '../../types';
 
 export interface KeyValue {
@@ -71,7 +72,8 @@ export class MvccStore {
       }
       const prev = this.s.kv.get(op.key);
       // Stored values are immutable snapshots: components copy before changing, and checkpoints share them.
-      const value = deepFreeze({ ...op.value!, metadata: { ...op.value!.metadata, resourceVersion: String(rev) } });
+      const metadata = withFields(op.value!.metadata, { resourceVersion: String(rev) });
+      const value: KObject = deepFreeze(withFields(op.value!, { metadata }) as KObject);
       // The entry is replaced, never edited, so checkpoints can share it too.
       this.s.kv.set(op.key, Object.freeze({ value, createRevision: prev?.createRevision ?? rev, modRevision: rev }));
       values.push(value);
@@ -85,6 +87,8 @@ export class MvccStore {
 export function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  // Not Object.keys: an array of keys for every object of every etcd write was most of what this function cost.
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+  else for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) deepFreeze((v as Record<string, unknown>)[k]);
   return v;
 }

@@ -7,6 +7,7 @@
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
+import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
 import { requestLabel } from '../apiserver/Apiserver';
@@ -50,6 +51,11 @@ export class Scheduler implements Component<SchedulerState> {
    * since the last one. Derived like `nodeInfos`: a replaced queue array (or a changed priority) starts over.
    */
   private ordered: { queue: string[]; length: number } | undefined;
+  /**
+   * The keys in `s.activeQ`, so that queueing a pod does not scan the queue (a 1,000-replica Deployment queues 1,000
+   * pods at once). Derived the same way: a replaced queue array starts over.
+   */
+  private queued: { queue: string[]; keys: Set<string> } | undefined;
 
   prime(objects: KObject[]): void {
     for (const o of objects) this.cacheSet(o);
@@ -159,7 +165,12 @@ export class Scheduler implements Component<SchedulerState> {
   // ---- queues -------------------------------------------------------------------------------------------------
 
   private enqueue(k: string, sim: Simulation): void {
-    if (!this.s.activeQ.includes(k)) this.s.activeQ.push(k);
+    const q = this.s.activeQ;
+    if (this.queued?.queue !== q) this.queued = { queue: q, keys: new Set(q) };
+    if (!this.queued.keys.has(k)) {
+      q.push(k);
+      this.queued.keys.add(k);
+    }
     this.kick(sim);
   }
 
@@ -193,6 +204,7 @@ export class Scheduler implements Component<SchedulerState> {
     for (let i = from; i < q.length && sorted; i++) sorted = priority(q[i - 1]) - priority(q[i]) >= 0;
     if (!sorted) q.sort((a, b) => priority(b) - priority(a));
     const k = q.shift();
+    if (k !== undefined && this.queued?.queue === q) this.queued.keys.delete(k);
     this.ordered = { queue: q, length: q.length };
     return k;
   }
@@ -282,12 +294,14 @@ export class Scheduler implements Component<SchedulerState> {
       return this.kick(sim);
     }
     const node = result.selected;
-    const feasible = result.nodes.filter((n) => !n.rejectedBy).length;
+    // Nodes Filter did not reach (≥100 nodes) count as passing, as this summary has always counted them.
+    const feasible = result.nodes.length - (result.rejected?.length ?? 0);
+    const scored = result.scores?.nodes.indexOf(node) ?? -1;
     sim.decide(SCHEDULER, {
       phase: 'schedule',
       verb: 'schedule',
       label: `${pod.metadata.name} → ${node}`,
-      summary: `Scheduling cycle for ${pod.metadata.name}: ${feasible}/${nodes.length} nodes pass the filters; ${node} has the best score${result.nodes.find((n) => n.node === node)?.total !== undefined ? ` (${result.nodes.find((n) => n.node === node)!.total})` : ''}`,
+      summary: `Scheduling cycle for ${pod.metadata.name}: ${feasible}/${nodes.length} nodes pass the filters; ${node} has the best score${scored >= 0 ? ` (${result.scores!.total[scored]})` : ''}`,
       narration: { key: 'scheduler.selected', params: { pod: pod.metadata.name, node, feasible, total: nodes.length } },
       object: ref,
       detail: { type: 'schedule', pod: pod.metadata.name, result },
@@ -373,7 +387,13 @@ export class Scheduler implements Component<SchedulerState> {
     view: { summary: string; narration: { key: string; params?: Record<string, string | number> }; label?: string },
   ): void {
     const reqId = sim.nextId('req');
-    const req: ApiRequest = { kind: 'api-request', reqId, user: USER, ...r, ctx: { ...ctx, phase: 'schedule' } };
+    const req: ApiRequest = {
+      kind: 'api-request',
+      reqId,
+      user: USER,
+      ...r,
+      ctx: withFields(ctx, { phase: 'schedule' }),
+    };
     const label = requestLabel(req);
     sim.send(
       SCHEDULER,

@@ -86,6 +86,8 @@ function summary(s: Snapshot) {
       images: [...n.images],
     })),
     imageStates: [...s.imageStates],
+    names: [...s.names],
+    byName: s.nodes.every((n) => s.byName.get(n.name) === n) && s.byName.size === s.nodes.length,
   };
 }
 

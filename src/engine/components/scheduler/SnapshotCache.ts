@@ -43,6 +43,15 @@ export class SnapshotCache {
   private infos = new Map<string, NodeInfo>();
   private lastNodes: KObject[] = [];
   private imageStates = new Map<string, ImageState>();
+  /**
+   * The last snapshot's NodeInfos, names and index. While the Node objects stay the same, the next snapshot only
+   * replaces the stale NodeInfos in them instead of rebuilding all three (every cycle would otherwise allocate a
+   * list and a map of all nodes, and the names array every SchedulingResult keeps).
+   */
+  private nodes: NodeInfo[] = [];
+  private names: string[] = [];
+  private byName = new Map<string, NodeInfo>();
+  private indexOf = new Map<string, number>();
 
   /** The informer stored (added or updated) pod `key`. */
   podStored(state: SchedulerState, key: string): void {
@@ -71,7 +80,8 @@ export class SnapshotCache {
 
   /**
    * The snapshot for scheduling pod `exclude` (which must not count against any node): every cached Node in
-   * informer order, with the bound or assumed, non-terminal pods on it.
+   * informer order, with the bound or assumed, non-terminal pods on it. It shares its node list with the cache, so
+   * it is valid until the next call.
    */
   snapshot(state: SchedulerState, exclude: string, objects: ClusterObjects): Snapshot {
     if (this.state !== state) this.resync(state);
@@ -79,35 +89,54 @@ export class SnapshotCache {
     for (const key of this.dirty) this.place(key, pods?.get(key), state.assumed.get(key));
     this.dirty.clear();
 
-    const nodeObjects = [...(state.cache.get('Node')?.values() ?? [])];
-    let nodesChanged = nodeObjects.length !== this.lastNodes.length;
-    const nodes: NodeInfo[] = [];
-    const byName = new Map<string, NodeInfo>();
-    for (let i = 0; i < nodeObjects.length; i++) {
-      const node = nodeObjects[i];
-      if (node !== this.lastNodes[i]) nodesChanged = true;
-      const n = this.nodeInfo(node);
-      nodes.push(n);
-      byName.set(n.name, n);
+    if (this.nodesChanged(state.cache.get('Node'))) this.rebuildNodes(state.cache.get('Node'));
+    else {
+      for (const name of this.staleNodes) {
+        const i = this.indexOf.get(name);
+        if (i === undefined) continue;
+        const n = this.nodeInfo(this.lastNodes[i]);
+        this.nodes[i] = n;
+        this.byName.set(name, n);
+      }
     }
     this.staleNodes.clear();
-    if (nodesChanged) {
-      this.imageStates = imageStatesOf(nodes);
-      this.lastNodes = nodeObjects;
-    }
 
     // The pod being scheduled may itself be assumed somewhere (a retry while its binding is in flight).
     const self = this.placed.get(exclude);
-    const own = self && byName.get(self.node);
+    const own = self && this.byName.get(self.node);
     if (own) {
       const without = nodeInfoWithPods(
         own,
         own.pods.filter((p) => p !== self.info),
       );
+      const nodes = [...this.nodes];
       nodes[nodes.indexOf(own)] = without;
+      const byName = new Map(this.byName);
       byName.set(without.name, without);
+      return finishSnapshot(nodes, byName, this.imageStates, objects, this.names);
     }
-    return finishSnapshot(nodes, byName, this.imageStates, objects);
+    return finishSnapshot(this.nodes, this.byName, this.imageStates, objects, this.names);
+  }
+
+  /** Whether the informer's Node objects differ (in identity or order) from those of the last snapshot. */
+  private nodesChanged(nodes: Map<string, KObject> | undefined): boolean {
+    if ((nodes?.size ?? 0) !== this.lastNodes.length) return true;
+    let i = 0;
+    for (const node of nodes?.values() ?? []) if (node !== this.lastNodes[i++]) return true;
+    return false;
+  }
+
+  private rebuildNodes(nodeMap: Map<string, KObject> | undefined): void {
+    this.lastNodes = [...(nodeMap?.values() ?? [])];
+    this.nodes = this.lastNodes.map((node) => this.nodeInfo(node));
+    this.names = this.nodes.map((n) => n.name);
+    this.byName = new Map();
+    this.indexOf = new Map();
+    this.nodes.forEach((n, i) => {
+      this.byName.set(n.name, n);
+      this.indexOf.set(n.name, i);
+    });
+    this.imageStates = imageStatesOf(this.nodes);
   }
 
   private resync(state: SchedulerState): void {
@@ -120,6 +149,10 @@ export class SnapshotCache {
     this.staleNodes.clear();
     this.infos.clear();
     this.lastNodes = [];
+    this.nodes = [];
+    this.names = [];
+    this.byName = new Map();
+    this.indexOf = new Map();
     for (const key of state.cache.get('Pod')?.keys() ?? []) {
       this.order.set(key, this.nextOrder++);
       this.dirty.add(key);
@@ -152,9 +185,11 @@ export class SnapshotCache {
     if (cached && cached.node === node && !this.staleNodes.has(name)) return cached;
     const n = newNodeInfo(node, cached?.node === node ? cached : undefined);
     if (cached?.node !== node) n.images = nodeImages(node);
-    const pods = [...(this.podsOn.get(name)?.entries() ?? [])];
-    pods.sort((a, b) => this.order.get(a[0])! - this.order.get(b[0])!);
-    for (const [, info] of pods) addPodToNode(n, info);
+    // Sorted by position, looked up once per pod rather than in every comparison.
+    const pods: Array<{ at: number; info: PodInfo }> = [];
+    for (const [key, info] of this.podsOn.get(name) ?? []) pods.push({ at: this.order.get(key)!, info });
+    pods.sort((a, b) => a.at - b.at);
+    for (const p of pods) addPodToNode(n, p.info);
     this.infos.set(name, n);
     return n;
   }

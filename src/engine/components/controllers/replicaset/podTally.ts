@@ -26,12 +26,28 @@ export const podTally: Tally<PodCounts> = {
   },
 };
 
+const keyOf = new WeakMap<object, string>();
+
+/**
+ * canonicalJson of a label set, kept per (frozen, stored) labels object: a pod's versions share theirs, and every
+ * version is counted in and out once, which made these strings most of the tally's cost.
+ */
+function labelSetKey(labels: Record<string, string> | undefined): string {
+  if (!labels) return canonicalJson(null);
+  let key = keyOf.get(labels);
+  if (key === undefined) {
+    key = canonicalJson(labels);
+    if (Object.isFrozen(labels)) keyOf.set(labels, key);
+  }
+  return key;
+}
+
 function count(sum: PodCounts, p: KObject, by: 1 | -1): void {
   const f = podFacts(p);
   if (!f.active) return;
   sum.active += by;
   if (f.ready) sum.ready += by;
-  const key = canonicalJson(f.labels ?? null);
+  const key = labelSetKey(f.labels);
   const set = sum.labelSets.get(key) ?? { labels: f.labels, count: 0 };
   set.count += by;
   if (set.count === 0) sum.labelSets.delete(key);

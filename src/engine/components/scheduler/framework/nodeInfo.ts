@@ -79,6 +79,8 @@ export interface NodeInfo {
   usedPorts: Map<string, Set<string>>;
   /** Image name (as reported) → size in bytes. */
   images: Map<string, number>;
+  /** PodTopologySpread's matching-pod counts by selector and namespace (valid as long as the NodeInfo is). */
+  matchCounts?: Map<string, number>;
 }
 
 export interface ImageState {
@@ -99,6 +101,8 @@ export interface ClusterObjects {
 
 export interface Snapshot {
   nodes: NodeInfo[];
+  /** The nodes' names, in order (kept in every SchedulingResult, so shared while the nodes stay the same). */
+  names: readonly string[];
   byName: Map<string, NodeInfo>;
   /** NodeInfos().HavePodsWithAffinityList() */
   havePodsWithAffinity: NodeInfo[];
@@ -210,8 +214,18 @@ export function podInfo(pod: KObject): PodInfo {
   if (cached && cached.labels === labels && cached.priority === priority) return cached;
   const d = derive(pod);
   const ns = pod.metadata.namespace ?? 'default';
+  // Field by field: a spread of `d` followed by more fields made this object creation cost microseconds (V8 took
+  // a slow path), and the cache builds one PodInfo per stored pod version.
   const info: PodInfo = {
-    ...d,
+    requests: d.requests,
+    nonZeroRequests: d.nonZeroRequests,
+    hostPorts: d.hostPorts,
+    requiredAffinityTerms: d.requiredAffinityTerms,
+    requiredAntiAffinityTerms: d.requiredAntiAffinityTerms,
+    preferredAffinityTerms: d.preferredAffinityTerms,
+    preferredAntiAffinityTerms: d.preferredAntiAffinityTerms,
+    hasAffinity: d.hasAffinity,
+    hasRequiredAntiAffinity: d.hasRequiredAntiAffinity,
     pod,
     namespace: ns,
     name: pod.metadata.name,
@@ -242,6 +256,7 @@ export function newNodeInfo(node: KObject, same?: NodeInfo): NodeInfo {
     podsWithRequiredAntiAffinity: [],
     usedPorts: new Map(),
     images: same ? same.images : new Map(),
+    matchCounts: undefined,
   };
 }
 
@@ -342,11 +357,13 @@ export function finishSnapshot(
   byName: Map<string, NodeInfo>,
   imageStates: Map<string, ImageState>,
   objects: ClusterObjects,
+  names: readonly string[] = nodes.map((n) => n.name),
 ): Snapshot {
   const nsLabels = new Map<string, LabelMap>();
   for (const ns of objects.namespaces ?? []) nsLabels.set(ns.metadata.name, ns.metadata.labels ?? {});
   return {
     nodes,
+    names,
     byName,
     havePodsWithAffinity: nodes.filter((n) => n.podsWithAffinity.length > 0),
     havePodsWithRequiredAntiAffinity: nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0),
@@ -361,5 +378,5 @@ export function snapshotWithNode(s: Snapshot, replacement: NodeInfo): Snapshot {
   const nodes = s.nodes.map((n) => (n.name === replacement.name ? replacement : n));
   const byName = new Map(s.byName);
   byName.set(replacement.name, replacement);
-  return finishSnapshot(nodes, byName, s.imageStates, s.objects);
+  return finishSnapshot(nodes, byName, s.imageStates, s.objects, s.names);
 }

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { KObject } from '../../../types';
 import { Rng } from '../../../kernel/Rng';
+import { nodeVerdicts } from '../../../trace/nodeVerdicts';
 import { numFeasibleNodesToFind, runSchedulingCycle, selectHost, type CycleInput } from './scheduleOne';
 import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from './testFixtures';
 
@@ -8,8 +9,10 @@ const rng = () => Rng.fromSeed(42, 'scheduler');
 /** The v1.33-style texts (no DynamicResources PostFilter), as the brief and facts §1f quote them. */
 const PRE_DRA = { dynamicResourceAllocation: false };
 
+/** The cycle's result with its verdicts as one row per node, as the scheduler inspector shows them. */
 function schedule(input: Partial<CycleInput> & { pod: KObject }, r = rng()) {
-  return runSchedulingCycle({ nodes: [], podsOnNodes: [], ...input }, r);
+  const result = runSchedulingCycle({ nodes: [], podsOnNodes: [], ...input }, r);
+  return { ...result, nodes: nodeVerdicts(result) };
 }
 
 describe('numFeasibleNodesToFind', () => {
@@ -21,6 +24,17 @@ describe('numFeasibleNodesToFind', () => {
     expect(numFeasibleNodesToFind(5000)).toBe(500); // 50 - 40 = 10%
     expect(numFeasibleNodesToFind(6000)).toBe(300); // 50 - 48 = 2% → floored at 5%
     expect(numFeasibleNodesToFind(1000, 20)).toBe(200);
+  });
+});
+
+describe('numFeasibleNodesToFind in a cycle', () => {
+  it('stops Filter at 100 of 150 nodes, round-robin from startIndex, and marks the rest not evaluated', () => {
+    const nodes = Array.from({ length: 150 }, (_, i) => node(`n${i}`));
+    const r = schedule({ pod: pod('p'), nodes, startIndex: 120 });
+    expect(r).toMatchObject({ evaluatedNodes: 100, feasibleNodes: 100, nextStartNodeIndex: 70 });
+    const skipped = r.nodes.filter((n) => n.notEvaluated).map((n) => n.node);
+    expect(skipped).toEqual(Array.from({ length: 50 }, (_, i) => `n${70 + i}`));
+    expect(r.nodes.filter((n) => n.total !== undefined)).toHaveLength(100);
   });
 });
 

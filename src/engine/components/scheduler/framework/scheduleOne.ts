@@ -12,7 +12,8 @@
  *   ≥2 feasible          → PreScore/Score/NormalizeScore × weight, highest total wins, ties broken uniformly
  *                          at random (reservoir sampling, as selectHost)
  */
-import type { KObject, SchedulingResult } from '../../../types';
+import { withFields } from '../../../kernel/withFields';
+import type { KObject, NodeRejection, NodeScores, SchedulingResult } from '../../../types';
 import { DYNAMIC_RESOURCES_STATE, FILTER_PLUGINS, PRE_FILTER_PLUGINS, SCORE_PLUGINS } from './defaultProfile';
 import { fitErrorMessage, NO_NODES_AVAILABLE } from './fitError';
 import {
@@ -30,11 +31,13 @@ import {
   resolveOptions,
   type CycleContext,
   type NodeScore,
+  type Plugin,
   type PluginName,
   type SchedulerOptions,
 } from './plugin';
 import { defaultPreemption } from './plugins/defaultPreemption';
 import { findPodVolumes } from './plugins/volumeBinding';
+import { keepRow, sameRow, shareNames, sharePlugins } from './sharedRows';
 import { isRejected, newStatus, statusMessage, type Status } from './status';
 
 export interface Rand {
@@ -123,12 +126,16 @@ function runPreFilter(ctx: CycleContext): PreFilterRun {
   return { status: returnStatus, nodeNames, pluginsWithNodes, skip };
 }
 
+/** The Filter plugins a cycle runs: those PreFilter did not skip (worked out once, not for every node). */
+function activeFilters(skip: Set<PluginName>): Plugin[] {
+  return FILTER_PLUGINS.filter((p) => p.filter && !skip.has(p.name));
+}
+
 /** frameworkImpl.RunFilterPlugins: the first non-success status wins. */
-function runFilters(ctx: CycleContext, node: NodeInfo, skip: Set<PluginName>): Status | undefined {
-  for (const p of FILTER_PLUGINS) {
-    if (!p.filter || skip.has(p.name)) continue;
-    const s = p.filter(ctx, node);
-    if (s && s.code !== 'Success') return { ...s, plugin: p.name };
+function runFilters(ctx: CycleContext, node: NodeInfo, filters: readonly Plugin[]): Status | undefined {
+  for (const p of filters) {
+    const s = p.filter!(ctx, node);
+    if (s && s.code !== 'Success') return withFields(s, { plugin: p.name });
   }
   return undefined;
 }
@@ -139,7 +146,7 @@ function filterWithPods(ctx: CycleContext, node: NodeInfo, pods: PodInfo[]): Sta
   const c = newContext(ctx.pod, snapshotWithNode(ctx.snapshot, replaced), ctx.options);
   const pre = runPreFilter(c);
   if (pre.status && isRejected(pre.status)) return pre.status;
-  return runFilters(c, replaced, pre.skip);
+  return runFilters(c, replaced, activeFilters(pre.skip));
 }
 
 interface PostFilterRun {
@@ -182,19 +189,26 @@ function runPostFilter(
 
 /** selectHost: the highest total; among equal totals each node is kept with probability 1/count. */
 export function selectHost(scores: Array<{ name: string; total: number }>, rng: Rand): string {
+  const i = selectHostIndex(
+    scores.map((s) => s.total),
+    rng,
+  );
+  return i < 0 ? '' : scores[i].name;
+}
+
+/** selectHost over the totals alone (an array per cycle, not an object per node): the winner's index, or -1. */
+function selectHostIndex(totals: readonly number[], rng: Rand): number {
   let max = Number.NEGATIVE_INFINITY;
-  for (const s of scores) if (s.total > max) max = s.total;
+  for (const t of totals) if (t > max) max = t;
   let count = 0;
-  let selected = '';
-  for (const s of scores) {
-    if (s.total !== max) continue;
+  let selected = -1;
+  for (let i = 0; i < totals.length; i++) {
+    if (totals[i] !== max) continue;
     count++;
-    if (count === 1 || rng.intn(count) === 0) selected = s.name;
+    if (count === 1 || rng.intn(count) === 0) selected = i;
   }
   return selected;
 }
-
-type NodeEntry = SchedulingResult['nodes'][number];
 
 function isSamePod(a: KObject, b: KObject): boolean {
   if (a.metadata.uid && b.metadata.uid) return a.metadata.uid === b.metadata.uid;
@@ -228,21 +242,19 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   }
   const options = resolveOptions(input.options);
   const ctx = newContext(podInfo(input.pod), snapshot, options);
-  const entries = new Map<string, NodeEntry>();
-  for (const n of snapshot.nodes) entries.set(n.name, { node: n.name, reasons: [] });
-  const result = (extra: Partial<SchedulingResult>): SchedulingResult => ({
-    nodes: snapshot.nodes.map((n) => entries.get(n.name)!),
-    ...extra,
-  });
+  const rejected: NodeRejection[] = [];
+  const result = (extra: Partial<SchedulingResult>): SchedulingResult => {
+    const r: SchedulingResult = { nodes: snapshot.names, ...extra };
+    if (rejected.length > 0) r.rejected = rejected;
+    return r;
+  };
   const allNodes = snapshot.nodes.length;
 
   // PreFilter
   const pre = runPreFilter(ctx);
   if (pre.status && isRejected(pre.status)) {
-    for (const e of entries.values()) {
-      e.rejectedBy = pre.status.plugin;
-      e.reasons = [...pre.status.reasons];
-    }
+    const reasons = [...pre.status.reasons];
+    for (const n of snapshot.nodes) rejected.push({ node: n.name, plugin: pre.status.plugin!, reasons });
     const post = runPostFilter(ctx, new Map(), pre.status, rng);
     const message = fitErrorMessage({
       numAllNodes: allNodes,
@@ -256,8 +268,9 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   // A node nominated by an earlier preemption is tried first; if it fits, it is the only candidate
   // (findNodesThatFitPod → evaluateNominatedNode).
   const start = input.startIndex ?? 0;
+  const filters = activeFilters(pre.skip);
   const nominated = snapshot.byName.get(input.pod.status?.nominatedNodeName ?? '');
-  if (nominated && !runFilters(ctx, nominated, pre.skip)) {
+  if (nominated && !runFilters(ctx, nominated, filters)) {
     return result({
       selected: nominated.name,
       evaluatedNodes: 1,
@@ -274,12 +287,9 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
     nodes = snapshot.nodes.filter((n) => pre.nodeNames!.has(n.name));
     const plugins = [...pre.pluginsWithNodes].sort();
     absentStatus = newStatus('UnschedulableAndUnresolvable', `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`);
-    for (const n of snapshot.nodes) {
-      if (pre.nodeNames.has(n.name)) continue;
-      const e = entries.get(n.name)!;
-      e.rejectedBy = plugins.join(',');
-      e.reasons = [...absentStatus.reasons];
-    }
+    const plugin = plugins.join(',');
+    const reasons = [...absentStatus.reasons];
+    for (const n of snapshot.nodes) if (!pre.nodeNames.has(n.name)) rejected.push({ node: n.name, plugin, reasons });
   }
 
   // Filter
@@ -288,25 +298,23 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   const statuses = new Map<string, Status>();
   for (let i = 0; i < nodes.length && feasible.length < numToFind; i++) {
     const node = nodes[(start + i) % nodes.length];
-    const s = runFilters(ctx, node, pre.skip);
+    const s = runFilters(ctx, node, filters);
     if (!s) {
       feasible.push(node);
       continue;
     }
     statuses.set(node.name, s);
-    const e = entries.get(node.name)!;
-    e.rejectedBy = s.plugin;
-    e.reasons = [...s.reasons];
+    rejected.push({ node: node.name, plugin: s.plugin!, reasons: [...s.reasons] });
   }
   const nextStartNodeIndex = (start + feasible.length + statuses.size) % allNodes;
-  const counts = {
+  const counts: Partial<SchedulingResult> = {
     evaluatedNodes: feasible.length + statuses.size,
     feasibleNodes: feasible.length,
     nextStartNodeIndex,
   };
   if (feasible.length + statuses.size < nodes.length) {
     const seen = new Set(feasible);
-    for (const n of nodes) if (!statuses.has(n.name) && !seen.has(n)) entries.get(n.name)!.notEvaluated = true;
+    counts.notEvaluated = nodes.filter((n) => !statuses.has(n.name) && !seen.has(n)).map((n) => n.name);
   }
 
   if (feasible.length === 0) {
@@ -324,38 +332,42 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
     return result({ selected: feasible[0].name, ...counts, ...volumeDecisions(ctx, pre.skip, feasible[0]) });
   }
 
-  // PreScore + Score + NormalizeScore, weighted. Arrays run parallel to `feasible` (this loop runs for every
-  // feasible node and score plugin of every cycle, so it avoids per-score lookups by name).
-  const scored = feasible.map((n) => {
-    const e = entries.get(n.name)!;
-    e.scores = {};
-    e.rawScores = {};
-    return e;
-  });
-  const totals = feasible.map(() => 0);
+  const scores = scoreNodes(ctx, feasible);
+  const selected = feasible[selectHostIndex(scores.total, rng)];
+  return result({ selected: selected.name, ...counts, scores, ...volumeDecisions(ctx, pre.skip, selected) });
+}
+
+/** Rows and NodeScores being filled, reused by every cycle: a result keeps copies or shared rows (sharedRows.ts). */
+const scratch = { raw: [] as number[], weighted: [] as number[], list: [] as NodeScore[] };
+
+/**
+ * PreScore + Score + NormalizeScore, weighted. Runs for every feasible node and Score plugin of every cycle, so it
+ * scores into scratch rows parallel to `feasible` and reuses one NodeScore per node across plugins and cycles.
+ */
+function scoreNodes(ctx: CycleContext, feasible: NodeInfo[]): NodeScores {
+  const n = feasible.length;
+  const plugins: PluginName[] = [];
+  const raw: Array<readonly number[]> = [];
+  const weighted: Array<readonly number[]> = [];
+  const total: number[] = new Array<number>(n).fill(0);
+  const { raw: r, weighted: w, list } = scratch;
+  r.length = w.length = n;
+  for (let i = list.length; i < n; i++) list.push({ name: '', score: 0 });
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i].name = feasible[i].name;
   for (const { plugin, weight } of SCORE_PLUGINS) {
     if (plugin.preScore?.(ctx, feasible)?.code === 'Skip') continue;
-    const name = plugin.name;
-    const list: NodeScore[] = new Array(feasible.length);
-    for (let i = 0; i < feasible.length; i++) {
-      const score = plugin.score!(ctx, feasible[i]);
-      list[i] = { name: feasible[i].name, score };
-      scored[i].rawScores![name] = score;
-    }
+    for (let i = 0; i < n; i++) list[i].score = r[i] = plugin.score!(ctx, feasible[i]);
     plugin.normalizeScore?.(ctx, list);
-    for (let i = 0; i < list.length; i++) {
-      const w = list[i].score * weight;
-      scored[i].scores![name] = w;
-      totals[i] += w;
-    }
+    for (let i = 0; i < n; i++) total[i] += w[i] = list[i].score * weight;
+    plugins.push(plugin.name);
+    const rawRow = keepRow(r);
+    raw.push(rawRow);
+    // Without NormalizeScore and with weight 1 the weighted row is the raw one (x * 1 is x, even for -0 and NaN).
+    const unchanged = (!plugin.normalizeScore && weight === 1) || sameRow(w, r);
+    weighted.push(unchanged ? rawRow : keepRow(w));
   }
-  for (let i = 0; i < scored.length; i++) scored[i].total = totals[i];
-
-  const selected = selectHost(
-    feasible.map((n, i) => ({ name: n.name, total: totals[i] })),
-    rng,
-  );
-  return result({ selected, ...counts, ...volumeDecisions(ctx, pre.skip, snapshot.byName.get(selected)!) });
+  return { nodes: shareNames(feasible), plugins: sharePlugins(plugins), raw, weighted, total };
 }
 
 function nomination(post: PostFilterRun): Partial<SchedulingResult> {

@@ -20,6 +20,8 @@ interface Insufficient {
 }
 
 const NO_NAMES: string[] = [];
+/** What fits returns: Filter runs for every node of every cycle, and nearly every node fits. */
+const FITS: readonly Insufficient[] = Object.freeze([]);
 
 /** Whether `o` has an own enumerable key, without listing them (Filter runs for every node of every cycle). */
 function hasKeys(o: object): boolean {
@@ -28,17 +30,29 @@ function hasKeys(o: object): boolean {
 }
 
 /** fitsRequest */
-export function insufficientResources(ctxPod: { requests: NodeInfo['requested'] }, node: NodeInfo): Insufficient[] {
+export function insufficientResources(
+  ctxPod: { requests: NodeInfo['requested'] },
+  node: NodeInfo,
+): readonly Insufficient[] {
   const req = ctxPod.requests;
+  const a = node.allocatable;
+  const used = node.requested;
+  const scalarNames = hasKeys(req.scalar) ? Object.keys(req.scalar) : NO_NAMES;
+  if (
+    node.pods.length + 1 <= a.allowedPodNumber &&
+    !(req.milliCPU > 0 && req.milliCPU > a.milliCPU - used.milliCPU) &&
+    !(req.memory > 0 && req.memory > a.memory - used.memory) &&
+    !(req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - used.ephemeralStorage) &&
+    scalarNames.length === 0
+  ) {
+    return FITS;
+  }
   const out: Insufficient[] = [];
   if (node.pods.length + 1 > node.allocatable.allowedPodNumber) {
     out.push({ reason: 'Too many pods', unresolvable: false });
   }
-  const scalarNames = hasKeys(req.scalar) ? Object.keys(req.scalar) : NO_NAMES;
   if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) return out;
 
-  const a = node.allocatable;
-  const used = node.requested;
   if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - used.milliCPU) {
     out.push({ reason: 'Insufficient cpu', unresolvable: req.milliCPU > a.milliCPU });
   }

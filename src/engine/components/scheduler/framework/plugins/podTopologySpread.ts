@@ -114,16 +114,36 @@ function buildDefaultConstraints(ctx: CycleContext, action: string): SpreadConst
 }
 
 /**
- * Matching-pod counts per NodeInfo, selector and namespace. A NodeInfo never changes once built (the scheduler's
- * cache builds a new one when a node's pods change), so a count holds for its lifetime; without this every cycle
- * of a large Deployment re-counted every pod in the cluster (twice).
+ * Count keys by their text, so that the key of a selector is the same string in every cycle: a map lookup with the
+ * very string it was stored under skips comparing the characters, and a cycle looks up every node.
  */
-const matchCounts = new WeakMap<NodeInfo, Map<string, number>>();
+const countKeys = new Map<string, string>();
+const MAX_COUNT_KEYS = 10_000;
 
+/** The last selector keyed: the system defaults give both constraints of a cycle the same selector object. */
+let lastKeyed: { selector: Selector; ns: string; key: string } | undefined;
+
+function countKeyOf(c: SpreadConstraint, ns: string): string {
+  if (c.countKey !== undefined) return c.countKey;
+  if (lastKeyed && lastKeyed.selector === c.selector && lastKeyed.ns === ns) return (c.countKey = lastKeyed.key);
+  const text = `${ns}\u0000${JSON.stringify(c.selector)}`;
+  let key = countKeys.get(text);
+  if (key === undefined) {
+    if (countKeys.size >= MAX_COUNT_KEYS) countKeys.clear();
+    countKeys.set(text, (key = text));
+  }
+  lastKeyed = { selector: c.selector, ns, key };
+  return (c.countKey = key);
+}
+
+/**
+ * Matching-pod counts per NodeInfo, selector and namespace, kept on the NodeInfo. A NodeInfo never changes once
+ * built (the scheduler's cache builds a new one when a node's pods change), so a count holds for its lifetime;
+ * without this every cycle of a large Deployment re-counted every pod in the cluster (twice).
+ */
 function countOnNode(node: NodeInfo, c: SpreadConstraint, ns: string): number {
-  const key = (c.countKey ??= `${ns}\u0000${JSON.stringify(c.selector)}`);
-  let counts = matchCounts.get(node);
-  if (!counts) matchCounts.set(node, (counts = new Map()));
+  const key = countKeyOf(c, ns);
+  const counts = (node.matchCounts ??= new Map());
   let n = counts.get(key);
   if (n === undefined) counts.set(key, (n = countPodsMatchSelector(node.pods, c.selector, ns)));
   return n;

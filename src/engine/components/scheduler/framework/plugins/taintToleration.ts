@@ -31,6 +31,8 @@ const STATE = 'PreScoreTaintToleration';
 export const taintToleration: Plugin = {
   name: 'TaintToleration',
   filter(ctx, node) {
+    // Most nodes have no taints: answered without walking (and allocating an iterator over) the pod's tolerations.
+    if (node.taints.length === 0) return undefined;
     const taint = findMatchingUntoleratedTaint(node.taints, ctx.pod.pod.spec?.tolerations, doNotScheduleTaint);
     if (!taint) return undefined;
     return newStatus('UnschedulableAndUnresolvable', untoleratedTaintReason(taint, ctx.options.genericTaintMessage));
@@ -44,6 +46,7 @@ export const taintToleration: Plugin = {
     return undefined;
   },
   score(ctx, node) {
+    if (node.taints.length === 0) return 0;
     const tols = ctx.state.get(STATE) as Toleration[];
     let n = 0;
     for (const t of node.taints) {
