@@ -95,4 +95,44 @@ test.describe('interventions', () => {
       'True',
     );
   });
+
+  test('keyboard: i opens the interventions panel, b and Shift+B switch branches', async ({ page }) => {
+    test.setTimeout(60_000);
+    await load(page, 'happy-path', 200);
+    const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await blur();
+    await page.keyboard.press('i');
+    await expect(page.locator('#tab-intervene')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#tab-intervene')).toBeFocused();
+    await expect(page.getByTestId('interventions')).toBeVisible();
+
+    // With only the original run, b has nowhere to go.
+    await blur();
+    await page.keyboard.press('b');
+    await expect(page.getByTestId('branches')).toHaveCount(0);
+
+    await page.getByTestId('intervene-delete-pod').click();
+    await expect(page.getByTestId('branches')).toBeVisible({ timeout: 20_000 });
+    const original = page.getByTestId('branch-original');
+    const fork = page.getByTestId('branches').locator('button').nth(1);
+    await expect(fork).toHaveAttribute('aria-pressed', 'true');
+    await blur();
+    await page.keyboard.press('b');
+    await expect(original).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('b');
+    await expect(fork).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Shift+B');
+    await expect(original).toHaveAttribute('aria-pressed', 'true');
+
+    // Not while typing: b in the kubectl prompt is a letter, not a branch switch.
+    await page.locator('#tab-kubectl').click();
+    await page.getByTestId('kubectl').locator('input').fill('');
+    await page.getByTestId('kubectl').locator('input').press('b');
+    await expect(original).toHaveAttribute('aria-pressed', 'true');
+
+    await blur();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog')).toContainText('Open the Intervene panel');
+    await expect(page.getByRole('dialog')).toContainText('Back to the original run');
+  });
 });

@@ -166,6 +166,17 @@ test.describe('troubleshooting: where is it stuck, per scenario family', () => {
     });
   }
 
+  test('faults: cni-stopped, while CNI is down, is stuck at the sandbox with the kubelet event', async ({ page }) => {
+    // Step 297 (seq 296) is the last one before CNI starts again at 60 s (pinned by its golden).
+    await page.goto('/?scenario=cni-stopped&motion=reduced&step=297');
+    await expect(page.getByTestId('step-counter')).toHaveText(/^297 \/ \d+$/, { timeout: 30_000 });
+    await expectStuck(page, 'sandbox', 'cni');
+    const first = page.getByTestId('stuck-first');
+    await expect(first).toContainText('FailedCreatePodSandBox: Failed to create pod sandbox: rpc error');
+    await expect(first).toContainText('plugin type="ptp" failed (add)');
+    await expect(page.getByTestId('stuck-command')).toContainText(/kubectl describe pod web-\S+ -n default/);
+  });
+
   test('a long wait shows as a clock jump chip in the narration', async ({ page }) => {
     // Step 452 of kubelet-stopped is the last foreground step before the 300 s eviction wait (pinned by its golden).
     await page.goto('/?scenario=kubelet-stopped&step=452&motion=reduced');

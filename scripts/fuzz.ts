@@ -1,14 +1,18 @@
 /**
  * `npm run fuzz`: 10,000 fuzz cases against the engine (raw text, mutated scenario manifests, random intervention
- * sequences). Every case must end cleanly within its step and wall-time budget. Prints a summary; exits 1 on the
- * first failure with the counterexample.
+ * sequences). Every case must end cleanly within its step and wall-time budget. Then the engine's invariants under
+ * random interventions on random clusters (test/fuzz/interventionInvariants.ts; FUZZ_INVARIANT_CASES, default 500).
+ * Prints a summary; exits 1 on the first failure with the counterexample.
  */
 import fc from 'fast-check';
 import { simulate } from '../src/engine/simulate';
 import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
 import { actionSequence, mutatedManifest, rawText } from '../test/fuzz/generators';
+import { interventionCase, type InterventionCase } from '../test/fuzz/interventionCase';
+import { interventionViolations } from '../test/fuzz/interventionInvariants';
 
 const TOTAL = Number(process.env.FUZZ_CASES ?? 10_000);
+const INVARIANT_CASES = Number(process.env.FUZZ_INVARIANT_CASES ?? 500);
 const WALL_BUDGET_MS = 5_000;
 let slowest = 0;
 
@@ -23,7 +27,18 @@ function check(yaml: string, actions: Parameters<typeof simulate>[0]['actions'] 
   return true;
 }
 
-const plan: Array<[string, fc.IRawProperty<[string]> | fc.IRawProperty<[unknown]>, number]> = [
+function keepsInvariants(c: InterventionCase): boolean {
+  const t0 = performance.now();
+  const run = simulate({ ...c, maxSteps: 20_000 });
+  slowest = Math.max(slowest, performance.now() - t0);
+  const violations = interventionViolations(run, c.actions);
+  if (violations.length) throw new Error(violations.join('\n'));
+  return true;
+}
+
+const plan: Array<
+  [string, fc.IRawProperty<[string]> | fc.IRawProperty<[unknown]> | fc.IRawProperty<[InterventionCase]>, number]
+> = [
   ['raw text', fc.property(rawText, (t) => check(t)), Math.round(TOTAL * 0.35)],
   ['mutated manifests', fc.property(mutatedManifest, (t) => check(t)), Math.round(TOTAL * 0.35)],
   [
@@ -31,6 +46,7 @@ const plan: Array<[string, fc.IRawProperty<[string]> | fc.IRawProperty<[unknown]
     fc.property(actionSequence, (a) => check(NGINX_DEPLOYMENT_AND_SERVICE, a)),
     TOTAL - 2 * Math.round(TOTAL * 0.35),
   ],
+  ['intervention invariants', fc.property(interventionCase, keepsInvariants), INVARIANT_CASES],
 ];
 
 const t0 = performance.now();
@@ -45,6 +61,6 @@ for (const [name, prop, runs] of plan) {
   } else console.log(`ok   ${name}: ${res.numRuns} cases in ${secs} s`);
 }
 console.log(
-  `${TOTAL} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s; slowest run ${slowest.toFixed(0)} ms`,
+  `${TOTAL + INVARIANT_CASES} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s; slowest run ${slowest.toFixed(0)} ms`,
 );
 process.exitCode = failed ? 1 : 0;

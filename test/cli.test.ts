@@ -112,6 +112,32 @@ describe('simulate CLI', () => {
     expect(cli(['web.yaml', '--action', 'soon:delete-pod x']).code).toBe(2);
   });
 
+  it('--action stop cni@NODE: the sandbox fails with FailedCreatePodSandBox until CNI starts again', () => {
+    expect(parseActionSpec('#0:stop cni@node-2')).toEqual({
+      atStep: 0,
+      action: { type: 'stop', component: 'cni', node: 'node-2' },
+    });
+    const r = cli([
+      'web.yaml',
+      '--format',
+      'text',
+      '--until',
+      '2m',
+      '--action',
+      '#0:stop cni@node-2',
+      '--action',
+      '40s:start cni@node-2',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^#0 0\.000s cni@node-2 {2}stop cni on node-2$/m);
+    expect(r.out).toMatch(
+      /^ {4}Warning FailedCreatePodSandBox pod\/web-[a-z0-9]+-[a-z0-9]+ \(kubelet\): Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "[0-9a-f]{64}": plugin type="ptp" failed \(add\): failed to find plugin "ptp" in path \[\/opt\/cni\/bin\]$/m,
+    );
+    const after = r.out.slice(r.out.indexOf('start cni on node-2'));
+    expect(after).toMatch(/container-runtime@node-2\/containerd → kubelet@node-2 {2}RunPodSandbox OK/);
+    expect(after).not.toContain('FailedCreatePodSandBox');
+  });
+
   it('parses durations and action specs', () => {
     expect(parseDuration('90s')).toBe(90_000);
     expect(parseDuration('5m')).toBe(300_000);

@@ -10,6 +10,9 @@ const ROWS: Array<[string[], string]> = [
   [['Shift+→', 'Shift+←'], 'app.help.phase'],
   [['<', '>'], 'app.help.speed'],
   [['?'], 'app.help.help'],
+  [['i'], 'app.help.interventions'],
+  [['b'], 'app.help.nextBranch'],
+  [['Shift+B'], 'app.help.originalBranch'],
   [['Ctrl+Enter', '⌘+Enter'], 'app.help.apply'],
 ];
 

@@ -9,6 +9,7 @@ import type { Kubectl, KubectlJob } from './components/kubectl/Kubectl';
 import type { Etcd } from './components/etcd/Etcd';
 import type { Kubelet } from './components/kubelet/Kubelet';
 import type { KubeProxy } from './components/kube-proxy/KubeProxy';
+import type { ContainerRuntime } from './components/runtime/ContainerRuntime';
 import type { Scheduler } from './components/scheduler/Scheduler';
 import type { ControllerManager } from './components/controllers/ControllerManager';
 import { parseManifest } from './manifest/parseManifest';
@@ -268,7 +269,12 @@ function toggleComponent(a: Extract<UserAction, { type: 'stop' | 'start' }>, sim
       : `${comp}${a.node ? ` on ${a.node}` : ''} starts again`,
     narration: { key: stop ? 'fault.stop' : 'fault.start', params: { component: comp, node: a.node ?? '' } },
   });
-  if (stop) return;
+  if (stop) {
+    // The CNI plugin is exec'd by containerd: calls already on their way to it fail instead of hanging.
+    if (comp === 'cni' && a.node)
+      sim.component<ContainerRuntime>({ component: 'container-runtime', node: a.node })?.cniStopped(sim);
+    return;
+  }
   switch (comp) {
     case 'kubelet':
       sim.component<Kubelet>(at)?.restart(sim);

@@ -102,4 +102,19 @@ export const faultScenarios: Scenario[] = [
       untilMs: 4 * 60_000,
     },
   },
+  {
+    id: 'cni-stopped',
+    family: 'faults',
+    title: 'The CNI plugin fails on one node: FailedCreatePodSandBox',
+    lesson:
+      'The Pod on node-2 is scheduled but stays ContainerCreating: RunPodSandbox fails because containerd cannot run the CNI plugin, and the kubelet retries every 10–15 s. `kubectl describe pod` shows the FailedCreatePodSandBox Events; once CNI is back the sandbox gets its IP and the Pod starts.',
+    input: {
+      yaml: deployment({ replicas: 3 }),
+      actions: [
+        { atStep: 0, action: { type: 'stop', component: 'cni', node: 'node-2' } },
+        { atMs: 60_000, action: { type: 'start', component: 'cni', node: 'node-2' } },
+      ],
+      untilMs: 2 * 60_000,
+    },
+  },
 ];

@@ -8,6 +8,7 @@ export interface ForkableEngine {
   readonly input: SimulationInput;
   run(): Run;
   fork(atStep: number, action: UserAction): Run;
+  actionsBefore(step: number): TimedAction[];
 }
 
 interface Entry {
@@ -18,7 +19,11 @@ interface Entry {
 /** Branches kept at most; older ones are rebuilt from their input if forked again. */
 const MAX_BRANCHES = 8;
 
-/** The actions a fork keeps: as `Engine.fork`, the parent's step-timed actions before the fork point. */
+/**
+ * The actions a fork keeps when no engine is at hand to say where each action landed: the parent's step-timed
+ * actions before the fork point. A time-placed action cannot be placed this way, so `BranchEngines.fork` asks the
+ * parent's engine instead (`Engine.actionsBefore`), which is what `Engine.fork` itself keeps.
+ */
 export function forkedActions(parent: SimulationInput, atStep: number, action: UserAction): TimedAction[] {
   const kept = (parent.actions ?? []).filter((a) => a.atStep !== undefined && a.atStep < atStep);
   return [...kept, { atStep, action }];
@@ -52,7 +57,10 @@ export class BranchEngines {
       parent.ran = true;
     }
     const run = parent.engine.fork(req.atStep, req.action);
-    const input = { ...parent.engine.input, actions: forkedActions(parent.engine.input, req.atStep, req.action) };
+    // The parent's actions as they landed (time-placed ones pinned to their step): with the new one they replay
+    // this fork exactly, so a fork of this fork, or a share link of it, keeps e.g. a kubelet stopped at 15 s.
+    const actions = [...parent.engine.actionsBefore(req.atStep), { atStep: req.atStep, action: req.action }];
+    const input = { ...parent.engine.input, actions };
     this.remember(req.branch, { engine: this.create(input), ran: false });
     return { run, input };
   }

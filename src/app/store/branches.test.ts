@@ -53,4 +53,38 @@ describe('branches', () => {
     await s().intervene({ type: 'scale', kind: 'Deployment', name: 'web', replicas: 1 });
     expect(s().actions[0].atStep).toBe(original.run.steps.length - 1);
   });
+
+  it('a fork keeps a time-placed action that had landed, so a fork of the fork keeps it too (regression)', () => {
+    // kubelet-stopped stops node-2's kubelet at 15 s (atMs): the fork's input used to drop it, and a fork of the
+    // fork, rebuilt from that input, ran with the kubelet alive.
+    const input = findScenario('kubelet-stopped')!.input;
+    const engines = new BranchEngines((i) => new Engine(i));
+    const original = engines.start(input, 0);
+    const stop = original.steps.findIndex((s) => s.verb === 'stop');
+    const a = engines.fork({
+      parent: 0,
+      parentInput: input,
+      branch: 1,
+      atStep: stop + 50,
+      action: { type: 'delete-pod', name: '$pod:web' },
+    });
+    expect(a.input.actions![0]).toEqual({ ...input.actions![0], atStep: stop });
+    const b = engines.fork({
+      parent: 1,
+      parentInput: a.input,
+      branch: 2,
+      atStep: stop + 100,
+      action: { type: 'scale', kind: 'Deployment', name: 'web', replicas: 1 },
+    });
+    expect(b.run.steps.slice(0, stop + 100)).toEqual(a.run.steps.slice(0, stop + 100));
+    // A fork before the stop landed does not keep it: the future after the fork point is replaced.
+    const early = engines.fork({
+      parent: 0,
+      parentInput: input,
+      branch: 3,
+      atStep: stop - 10,
+      action: { type: 'delete-pod', name: '$pod:web' },
+    });
+    expect(early.input.actions).toHaveLength(1);
+  });
 });

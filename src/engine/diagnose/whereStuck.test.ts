@@ -44,4 +44,16 @@ describe('where is it stuck?', () => {
     expect(d.stuck!.command).toMatch(/^kubectl |^iptables-save/);
     if (d.stuck!.step !== undefined) expect(d.stuck!.step).toBeLessThan(run.steps.length);
   });
+
+  it('names the sandbox link, the CNI plugin and the FailedCreatePodSandBox event while CNI is stopped', () => {
+    const run = simulate(findScenario('cni-stopped')!.input);
+    const before = run.steps.findLast((s) => s.time < 60_000)!.seq;
+    const d = whereStuck(worldAt(run, before), run);
+    expect(d.stuck).toMatchObject({ link: 'sandbox', component: 'cni', key: 'stuck.sandboxNetwork' });
+    expect(d.stuck!.command).toMatch(/^kubectl describe pod web-[a-z0-9]+-[a-z0-9]+ -n default$/);
+    expect(d.stuck!.evidence).toMatch(
+      /^FailedCreatePodSandBox: Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "[0-9a-f]{64}": plugin type="ptp" failed \(add\): failed to find plugin "ptp" in path \[\/opt\/cni\/bin\]$/,
+    );
+    expect(run.steps[d.stuck!.step!].events.map((e) => e.reason)).toContain('FailedCreatePodSandBox');
+  });
 });

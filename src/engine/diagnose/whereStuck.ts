@@ -177,6 +177,24 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
       command: `kubectl get pod ${name} -n ${ns} -o wide`,
     });
     const mount = lastEvent(p, ['FailedMount', 'FailedCreatePodSandBox']);
+    if (!p.status?.podIP && mount?.reason === 'FailedCreatePodSandBox') {
+      // containerd wraps CNI errors as "failed to setup network for sandbox": the network plugin is the culprit.
+      const network = mount.message.includes('network for sandbox');
+      chain.push({
+        link: 'sandbox',
+        ok: false,
+        object: ref,
+        component: network ? 'cni' : 'container-runtime',
+        reason: network
+          ? `RunPodSandbox fails on ${p.spec.nodeName}: containerd cannot set up the Pod network because the CNI plugin fails, so the Pod gets no IP and stays ContainerCreating; the kubelet retries every 10–15 s`
+          : `RunPodSandbox fails on ${p.spec.nodeName}: ${mount.message}`,
+        key: network ? 'stuck.sandboxNetwork' : 'stuck.sandbox',
+        evidence: `${mount.reason}: ${mount.message}`,
+        command: describe,
+        step: stepOf(mount),
+      });
+      return;
+    }
     if (!p.status?.podIP && mount) {
       chain.push({
         link: 'sandbox',

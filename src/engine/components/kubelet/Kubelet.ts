@@ -26,6 +26,7 @@ import { buildPodStatus } from './podStatus';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 import { evaluateProbe, type ProbeKind } from './probes';
 import { TIMINGS } from './timings';
+import { killPodSandboxMessage, syncErrorRequeueMs } from './syncErrors';
 import { canonicalEqual } from '../../objects/canonicalEqual';
 
 interface CriPending {
@@ -519,7 +520,7 @@ export class Kubelet implements Component<KubeletState> {
         sim.recordEvent(
           this.ev(pod, undefined, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`),
         );
-        this.wakeIn(w, 10_000, sim);
+        this.wakeIn(w, syncErrorRequeueMs(sim), sim);
         return;
       }
       w.sandboxId = String(r.result!.sandboxId);
@@ -530,6 +531,14 @@ export class Kubelet implements Component<KubeletState> {
     }
     if (r.call === 'StopPodSandbox') {
       w.sandboxBusy = false;
+      if (!r.ok) {
+        // The sandbox is still there (e.g. CNI DEL could not run): the pod stays Terminating and the worker retries.
+        sim.recordEvent(
+          this.ev(pod, undefined, 'Warning', 'FailedKillPod', killPodSandboxMessage(w.uid, r.error ?? '')),
+        );
+        this.wakeIn(w, syncErrorRequeueMs(sim), sim);
+        return;
+      }
       w.sandboxReady = false;
       w.stage = 'terminated';
       this.markStatus(w, sim);

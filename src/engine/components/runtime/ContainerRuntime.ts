@@ -11,6 +11,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
 import type { Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
+import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
 
 interface SandboxRec {
   uid: string;
@@ -28,12 +29,18 @@ interface ContainerRec {
   ignoresSigterm: boolean;
 }
 
+interface CniPending {
+  req: CriRequest;
+  replyTo: Endpoint;
+  sandboxId: string;
+}
+
 export interface RuntimeState {
   images: Map<string, { size: number; repoDigest: string }>;
   sandboxes: Map<string, SandboxRec>;
   containers: Map<string, ContainerRec>;
   /** CNI request id → the CRI request waiting for it. */
-  cniPending: Map<number, { req: CriRequest; replyTo: Endpoint; sandboxId: string }>;
+  cniPending: Map<number, CniPending>;
 }
 
 export interface RuntimeWorld {
@@ -115,6 +122,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     switch (req.call) {
       case 'RunPodSandbox': {
         const sandboxId = hexId(sim);
+        if (!this.cniUp(sim)) return this.cniFailed({ req, replyTo: from, sandboxId }, sim);
         this.s.sandboxes.set(sandboxId, {
           uid: req.podUid,
           name: String(req.args.name),
@@ -153,6 +161,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
       }
       case 'StopPodSandbox': {
         const sb = this.s.sandboxes.get(String(req.args.sandboxId));
+        if (!this.cniUp(sim)) return this.cniFailed({ req, replyTo: from, sandboxId: String(req.args.sandboxId) }, sim);
         const cniReq = sim.nextId('cni');
         this.s.cniPending.set(cniReq, { req, replyTo: from, sandboxId: String(req.args.sandboxId) });
         sim.send(
@@ -345,6 +354,57 @@ export class ContainerRuntime implements Component<RuntimeState> {
       default:
         this.reply(sim, from, req, true, 1);
     }
+  }
+
+  private cniUp(sim: Simulation): boolean {
+    return sim.isUp({ component: 'cni', node: this.node });
+  }
+
+  /**
+   * The CNI plugin was stopped: requests whose ADD/DEL is still on its way will never be answered (a stopped
+   * component drops what it receives), so fail them now, as the plugin exec would.
+   */
+  cniStopped(sim: Simulation): void {
+    const pending = [...this.s.cniPending.values()];
+    this.s.cniPending.clear();
+    for (const p of pending) this.cniFailed(p, sim);
+  }
+
+  /**
+   * libcni cannot run the plugin: RunPodSandbox fails after containerd has torn down the half-made sandbox (the
+   * next attempt gets a new id); StopPodSandbox fails and the sandbox stays until a retry succeeds.
+   */
+  private cniFailed(p: CniPending, sim: Simulation): void {
+    const command = p.req.call === 'RunPodSandbox' ? 'ADD' : 'DEL';
+    const name = command === 'ADD' ? String(p.req.args.name) : (this.s.sandboxes.get(p.sandboxId)?.name ?? '');
+    const namespace =
+      command === 'ADD' ? String(p.req.args.namespace) : (this.s.sandboxes.get(p.sandboxId)?.namespace ?? '');
+    sim.decide(
+      { component: 'cni', node: this.node },
+      {
+        phase: 'run',
+        verb: `${command} failed`,
+        label: `CNI ${command} failed`,
+        summary: `containerd runs the CNI plugin chain (${command}) for ${name}, but the plugin is not there: ${cniPluginError(command)}`,
+        narration: {
+          key: 'cni.missing',
+          params: { pod: name, command, plugin: CNI_PLUGIN_TYPE, dir: CNI_BIN_DIR },
+        },
+        object: { apiVersion: 'v1', kind: 'Pod', namespace, name, uid: p.req.podUid },
+      },
+    );
+    // Playback never saw this sandbox (it is written once the pause container runs), so only the record goes.
+    if (command === 'ADD') this.s.sandboxes.delete(p.sandboxId);
+    const lat = sim.rng('latency');
+    this.reply(
+      sim,
+      p.replyTo,
+      p.req,
+      false,
+      command === 'ADD' ? lat.between(...TIMINGS.sandboxMs) : lat.between(20, 80),
+      undefined,
+      sandboxNetworkError(command, p.sandboxId),
+    );
   }
 
   private onCni(cniReqId: number, ip: string | undefined, sim: Simulation): void {

@@ -107,6 +107,9 @@ export const nodeLifecycleController: Controller = {
 
   onWatch(ev, kcm, sim) {
     if (ev.object.kind === 'Node' && ev.type !== 'DELETED') return evictForNoExecute(ev.object, kcm, sim);
+    // The taint-eviction controller watches Pods too: a Pod bound to a node whose NoExecute taint the scheduler had
+    // not seen yet is evicted as soon as its binding arrives (tainteviction.Controller.handlePodUpdate).
+    if (ev.object.kind === 'Pod' && ev.type !== 'DELETED') return evictPodForNoExecute(ev.object, kcm, sim);
     // A renewed lease on a marked node: the kubelet is back.
     if (ev.object.kind !== 'Lease') return;
     const s = state(kcm);
@@ -274,31 +277,45 @@ function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlSta
  * The node controller's own not-ready/unreachable taints are handled when it adds them.
  */
 function evictForNoExecute(node: KObject, kcm: ControllerManager, sim: Simulation): void {
-  const s = state(kcm);
-  const taints = ((node.spec?.taints ?? []) as Taint[]).filter(
+  const taints = userNoExecuteTaints(node);
+  if (!taints.length) return;
+  for (const p of kcm.list('Pod')) if (p.spec?.nodeName === node.metadata.name) scheduleEviction(p, taints, kcm, sim);
+}
+
+function evictPodForNoExecute(pod: KObject, kcm: ControllerManager, sim: Simulation): void {
+  const nodeName = pod.spec?.nodeName;
+  if (!nodeName) return;
+  const node = kcm.get('Node', undefined, nodeName);
+  const taints = node ? userNoExecuteTaints(node) : [];
+  if (taints.length) scheduleEviction(pod, taints, kcm, sim);
+}
+
+/** NoExecute taints a user added; the node controller's own `node.kubernetes.io/*` taints are handled when it adds them. */
+function userNoExecuteTaints(node: KObject): Taint[] {
+  return ((node.spec?.taints ?? []) as Taint[]).filter(
     (t) => t.effect === 'NoExecute' && !t.key.startsWith('node.kubernetes.io/'),
   );
-  if (!taints.length) return;
-  for (const p of kcm
-    .list('Pod')
-    .filter((x) => x.spec?.nodeName === node.metadata.name && x.metadata.deletionTimestamp === undefined)) {
-    const key = `${p.metadata.namespace}/${p.metadata.name}`;
-    if (s.evictions.has(key)) continue;
-    // getMinTolerationTime: an untolerated taint evicts now; otherwise the shortest tolerationSeconds wins.
-    let wait: number | undefined;
-    for (const t of taints) {
-      const tol = ((p.spec.tolerations ?? []) as Toleration[]).find((x) => tolerates(x, t));
-      if (!tol) {
-        wait = 0;
-        break;
-      }
-      if (tol.tolerationSeconds !== undefined)
-        wait = Math.min(wait ?? Infinity, Math.max(0, tol.tolerationSeconds) * 1000);
+}
+
+function scheduleEviction(p: KObject, taints: Taint[], kcm: ControllerManager, sim: Simulation): void {
+  const s = state(kcm);
+  if (p.metadata.deletionTimestamp !== undefined) return;
+  const key = `${p.metadata.namespace}/${p.metadata.name}`;
+  if (s.evictions.has(key)) return;
+  // getMinTolerationTime: an untolerated taint evicts now; otherwise the shortest tolerationSeconds wins.
+  let wait: number | undefined;
+  for (const t of taints) {
+    const tol = ((p.spec.tolerations ?? []) as Toleration[]).find((x) => tolerates(x, t));
+    if (!tol) {
+      wait = 0;
+      break;
     }
-    if (wait === undefined) continue;
-    s.evictions.set(key, sim.now + wait);
-    sim.timer(KCM_ADDRESS, wait, 'evict', { controller: NAME, pod: key });
+    if (tol.tolerationSeconds !== undefined)
+      wait = Math.min(wait ?? Infinity, Math.max(0, tol.tolerationSeconds) * 1000);
   }
+  if (wait === undefined) return;
+  s.evictions.set(key, sim.now + wait);
+  sim.timer(KCM_ADDRESS, wait, 'evict', { controller: NAME, pod: key });
 }
 
 function tolerationSeconds(p: KObject): number | undefined {
