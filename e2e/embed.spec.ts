@@ -103,3 +103,34 @@ test('commands outside the allow-list, and bad arguments, get an error reply', a
   await expect(page.frameLocator('#a').locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.frameLocator('#b').locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('a goto sent before the first run is there waits for it and is applied', async ({ page, baseURL, errors }) => {
+  test.setTimeout(90_000);
+  void errors;
+  // Hold the simulation worker back, so the command certainly arrives while the first run is still missing.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/simulate.worker-*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await openHost(page, baseURL!.replace(/\/$/, ''));
+  // The bridge reports its height as soon as it is listening.
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'resize', 'a is listening');
+  await send(page, 'a', { id: 'a', type: 'goto', reqId: 'early', data: { step: 7 } });
+  await send(page, 'a', { id: 'a', type: 'next', reqId: 'early-next' });
+  await send(page, 'a', { id: 'a', type: 'getState', reqId: 'early-state' });
+  const early = await waitFor(page, (m) => m.msg.reqId === 'early-state', 'getState answered at once');
+  expect(early.msg).toMatchObject({ type: 'state', data: { step: 0, total: 0, status: 'simulating' } });
+  expect((await msgs(page)).some((m) => m.from === 'a' && m.msg.type === 'ready')).toBe(false);
+  expect((await msgs(page)).some((m) => m.msg.reqId === 'early')).toBe(false); // waiting, not rejected
+
+  release();
+  const ready = await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ready', 'ready');
+  const total = ready.msg.data!.total as number;
+  expect((await waitFor(page, (m) => m.msg.reqId === 'early', 'goto reply')).msg.type).toBe('ok');
+  expect((await waitFor(page, (m) => m.msg.reqId === 'early-next', 'next reply')).msg.type).toBe('ok');
+  await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'stepchange' && m.msg.data!.step === 8, 'step 8');
+  await expect(page.frameLocator('#a').getByTestId('step-counter')).toHaveText(`8 / ${total}`);
+  await expect(page.frameLocator('#b').getByTestId('step-counter')).toHaveText(`1 / ${total}`);
+});

@@ -14,6 +14,12 @@ test('the zh-TW UI: chosen by the lang parameter, <html lang> follows, narration
   await expect(page.getByTestId('step-next')).toHaveAttribute('aria-label', '下一步');
   await expect(page.getByTestId('narration')).toContainText(/[\u4e00-\u9fff]/, { timeout: 30_000 });
   // The switcher goes back to English and remembers it.
+  // Scenario titles and lessons follow the language too (the gallery and the embed dialog).
+  await page.getByRole('button', { name: '範例' }).click();
+  const gallery = page.getByRole('dialog', { name: '範例情境' });
+  await expect(gallery.getByRole('heading', { name: 'Pending：記憶體不夠' })).toBeVisible();
+  await expect(gallery).toContainText('requests 是預留量');
+  await gallery.getByRole('button', { name: '關閉' }).click();
   await page.getByTestId('lang').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('apply')).toContainText('Apply');

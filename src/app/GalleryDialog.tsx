@@ -1,3 +1,4 @@
+import { scenarioLessonKey, scenarioTitleKey } from '../i18n/scenarioText';
 import { SCENARIOS } from '../scenarios';
 import { Modal } from './Modal';
 import { useT } from './i18n/translateContext';
@@ -18,13 +19,13 @@ export function GalleryDialog() {
           <ul className="gallery">
             {SCENARIOS.filter((s) => s.family === f).map((s) => (
               <li key={s.id} className={`gallery__card${s.id === current ? ' is-current' : ''}`}>
-                <h4>{s.title}</h4>
-                <p>{s.lesson}</p>
+                <h4>{t(scenarioTitleKey(s.id))}</h4>
+                <p>{t(scenarioLessonKey(s.id))}</p>
                 <button
                   type="button"
                   className="btn btn--small"
                   onClick={() => void api.getState().loadScenario(s.id)}
-                  aria-label={`${t('app.gallery.load')}: ${s.title}`}
+                  aria-label={`${t('app.gallery.load')}: ${t(scenarioTitleKey(s.id))}`}
                 >
                   {t('app.gallery.load')}
                 </button>

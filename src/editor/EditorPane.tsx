@@ -8,6 +8,7 @@ import { Icon } from '../app/Icon';
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
+import { scenarioLessonKey, scenarioTitleKey } from '../i18n/scenarioText';
 import { findScenario } from '../scenarios';
 import { sourceKey, type LineRange } from '../playback/sourceKey';
 import { ApplyOutput } from './ApplyOutput';
@@ -39,8 +40,8 @@ export function EditorPane() {
       <div className="pane-toolbar">
         <h2 className="pane-title">{t('editor.title')}</h2>
         {scenario && (
-          <span className="scenario-chip" title={scenario.lesson}>
-            {scenario.title}
+          <span className="scenario-chip" title={t(scenarioLessonKey(scenario.id))}>
+            {t(scenarioTitleKey(scenario.id))}
           </span>
         )}
         <div className="pane-toolbar__end">

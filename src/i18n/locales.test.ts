@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../scenarios';
 import { en } from './locales/en';
 import zhTW from './locales/zh-TW';
 import { matchLanguage, resolveLanguage } from './resolveLanguage';
+import { scenarioLessonKey, scenarioTitleKey } from './scenarioText';
 import type { Catalog } from './translate';
 
 const placeholders = (s: string) => [...s.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]).sort();
@@ -27,6 +29,21 @@ describe('locale catalogs', () => {
   it('zh-TW strings are actually translated (not English left in place)', () => {
     const chrome = ['app.tagline', 'ctl.next', 'editor.apply', 'narr.empty', 'app.intro.body'];
     for (const k of chrome) expect(zhTW[k]).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('every built-in scenario has its English title and lesson in en, and a translation in every language', () => {
+    for (const sc of SCENARIOS) {
+      expect((en as Catalog)[scenarioTitleKey(sc.id)]).toBe(sc.title);
+      expect((en as Catalog)[scenarioLessonKey(sc.id)]).toBe(sc.lesson);
+    }
+    const untranslated = SCENARIOS.flatMap((sc) => [scenarioTitleKey(sc.id), scenarioLessonKey(sc.id)]).filter(
+      (k) => !/[\u4e00-\u9fff]/.test(zhTW[k] ?? ''),
+    );
+    expect(untranslated, 'scenario texts zh-TW lacks (add them to locales/zh-TW.ts)').toEqual([]);
+    // A translation for a scenario that no longer exists is dead text.
+    const ids = new Set(SCENARIOS.map((sc) => sc.id));
+    const stale = Object.keys(zhTW).filter((k) => k.startsWith('scenario.') && !ids.has(k.split('.')[1]));
+    expect(stale).toEqual([]);
   });
 });
 

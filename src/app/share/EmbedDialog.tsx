@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { SCENARIOS } from '../../scenarios';
 import { LANGUAGES } from '../../i18n/languages';
+import { scenarioTitleKey } from '../../i18n/scenarioText';
 import { useT } from '../i18n/translateContext';
 import { Modal } from '../Modal';
 import { useApp, useAppApi } from '../store/useApp';
@@ -70,7 +71,7 @@ export function EmbedDialog() {
             <option value="__current">{t('embed.content.current')}</option>
             {SCENARIOS.map((sc) => (
               <option key={sc.id} value={sc.id}>
-                {sc.title}
+                {t(scenarioTitleKey(sc.id))}
               </option>
             ))}
           </select>
