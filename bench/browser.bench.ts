@@ -273,10 +273,11 @@ async function main() {
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  console.log(`\nBrowser benchmarks: ${await browser.version()} headless, ${BASE}, production build`);
-  console.log('(2-core machine, software rendering: compare runs on the same machine, not absolute figures)\n');
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    console.log(`\nBrowser benchmarks: ${await browser.version()} headless, ${BASE}, production build`);
+    console.log('(2-core machine, software rendering: compare runs on the same machine, not absolute figures)\n');
     await coldLoad(browser);
     (await stepLatency(browser, 3, 3, 16.7)).context().close();
     const page100 = await stepLatency(browser, 100, 10);
@@ -285,7 +286,7 @@ async function main() {
     (await stepLatency(browser, 300, 30, 50)).context().close();
     await heapAfterSteps(browser, 10_000);
   } finally {
-    await browser.close();
+    await browser?.close();
     server.kill();
   }
   const failed = rows.filter((r) => r.pass === false);

@@ -1,7 +1,7 @@
 /** Same input + seed → byte-identical trace; forking at a step equals a fresh run with the action inserted there. */
 import { describe, expect, it } from 'vitest';
 import { Engine, simulate } from '../src/engine/simulate';
-import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+import { deployment, NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
 import { findScenario } from '../src/scenarios';
 
 const bytes = (r: ReturnType<typeof simulate>) =>
@@ -62,5 +62,43 @@ describe('forking runs that have time-placed actions', () => {
     const forked = engine.fork(at, { type: 'delete-pod', name: '$pod:web' });
     expect(JSON.stringify(forked.steps.slice(0, at))).toBe(JSON.stringify(original.steps.slice(0, at)));
     expect(forked.steps[at].phase).toBe('user');
+  });
+
+  it('replays a time-placed action after the undrawn timers due before it (regression: the prefix diverged)', () => {
+    // With one worker, the action at 12 s lands after a timer that draws nothing; replaying it as soon as the step
+    // count was reached put it before that timer, so its step got another cause than the original's.
+    const input = {
+      yaml: deployment({ replicas: 0 }),
+      cluster: { nodeCount: 1 },
+      actions: [{ atMs: 12_000, action: { type: 'delete-pod' as const, name: '$pod:web' } }],
+      untilMs: 90_000,
+    };
+    const engine = new Engine(input);
+    const original = engine.run();
+    const at = original.steps.findIndex((s) => s.phase === 'user' && s.verb === 'command') + 1;
+    const action = { type: 'scale' as const, kind: 'Deployment' as const, name: 'web', replicas: 1 };
+    const forked = engine.fork(at, action);
+    expect(JSON.stringify(forked.steps.slice(0, at))).toBe(JSON.stringify(original.steps.slice(0, at)));
+    const fresh = simulate({ ...input, actions: [...engine.actionsBefore(at), { atStep: at, action }] });
+    expect(bytes(forked)).toBe(bytes(fresh));
+  });
+});
+
+describe('progress reports', () => {
+  it('come every 5,000 steps, carry the virtual clock and leave the trace unchanged', () => {
+    const yaml = NGINX_DEPLOYMENT_AND_SERVICE.replace('replicas: 3', 'replicas: 100').replace('cpu: 100m', 'cpu: 10m');
+    const input = { yaml, cluster: { nodeCount: 10 } };
+    const reports: Array<[number, number]> = [];
+    const engine = new Engine(input);
+    engine.onProgress = (steps, timeMs) => reports.push([steps, timeMs]);
+    const run = engine.run();
+    expect(run.steps.length).toBeGreaterThan(5_000);
+    // One report per 5,000 steps (a delivery may add a few steps at once, so the count can pass the mark).
+    expect(reports).toHaveLength(Math.floor(run.steps.length / 5_000));
+    reports.forEach(([steps, t], i) => {
+      expect(steps).toBeGreaterThanOrEqual((i + 1) * 5_000);
+      expect(t).toBeGreaterThanOrEqual(run.steps[steps - 1].time);
+    });
+    expect(JSON.stringify(run.steps)).toBe(JSON.stringify(simulate(input).steps));
   });
 });

@@ -21,16 +21,24 @@ import { defaultCluster } from '../engine/cluster/defaultCluster';
 import { G, layoutDiagram } from '../playback/diagramLayout';
 import { nodeRoles } from '../playback/instances';
 import { diagramState } from '../playback/diagramState';
+import { nodeFlags } from '../playback/nodeSummary';
 import { podsView } from '../playback/podBadges';
 import { ComponentNode } from './ComponentNode';
 import { flowEdges, flowNodes, handlesByBox, type BoxNode, type LinkEdge as LinkEdgeModel } from './flowModel';
 import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
+import { NodeTile } from './NodeTile';
 import { PodsNode } from './PodsNode';
 import './diagram.css';
 
-const nodeTypes: NodeTypes = { frame: FrameNode, label: LaneLabelNode, component: ComponentNode, pods: PodsNode };
+const nodeTypes: NodeTypes = {
+  frame: FrameNode,
+  label: LaneLabelNode,
+  component: ComponentNode,
+  pods: PodsNode,
+  tile: NodeTile,
+};
 const edgeTypes: EdgeTypes = { link: LinkEdge };
 const FIT = { padding: 0.04, duration: 0 };
 
@@ -59,16 +67,22 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   );
   const handles = useMemo(() => handlesByBox(layout), [layout]);
   const state = useMemo(() => diagramState(layout, step), [layout, step]);
-  const nodeNames = useMemo(() => layout.boxes.filter((b) => b.kind === 'pods').map((b) => b.node!), [layout]);
+  const tiles = useMemo(() => layout.boxes.filter((b) => b.kind === 'tile').map((b) => b.node!), [layout]);
+  const nodeNames = useMemo(
+    () => (tiles.length ? tiles : layout.boxes.filter((b) => b.kind === 'pods').map((b) => b.node!)),
+    [layout, tiles],
+  );
   const pods = useMemo(
     () => (world ? podsView(world, world.time, nodeNames, G.podSlots) : undefined),
     [world, nodeNames],
   );
+  // Lanes do not flag their Node; tiles do, as the one place a NotReady node among 100 shows.
+  const flags = useMemo(() => (world && tiles.length ? nodeFlags(world, tiles) : undefined), [world, tiles]);
   const [nodeIds] = useState(() => new IdentityKeeper<BoxNode>());
   const [edgeIds] = useState(() => new IdentityKeeper<LinkEdgeModel>());
   const nodes = useMemo(
-    () => nodeIds.keep(flowNodes(layout, handles, state, pods, world?.revision)),
-    [nodeIds, layout, handles, state, pods, world],
+    () => nodeIds.keep(flowNodes(layout, handles, state, pods, world?.revision, flags)),
+    [nodeIds, layout, handles, state, pods, world, flags],
   );
   const edges = useMemo(() => edgeIds.keep(flowEdges(layout, state)), [edgeIds, layout, state]);
   useRefitOnResize(container, layout);

@@ -1,8 +1,9 @@
 import type { NodeProps } from '@xyflow/react';
 import { useT } from '../app/i18n/translateContext';
+import { BoxHandles } from './BoxHandles';
 import type { BoxNode } from './flowModel';
 
-/** A grouping box: the user's machine, the control plane, or one node's lane. */
+/** A grouping box: the user's machine, the control plane, one node's lane, or the grid of node tiles. */
 export function FrameNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const { box } = data;
@@ -12,6 +13,17 @@ export function FrameNode({ data }: NodeProps<BoxNode>) {
         className={`frame frame--node${box.controlPlaneNode ? ' frame--cp-node' : ''}`}
         title={box.controlPlaneNode ? t('diagram.controlPlaneNode') : t('diagram.workerNode')}
       />
+    );
+  }
+  if (box.frame === 'nodes') {
+    return (
+      <div className="frame frame--nodes">
+        <div className="frame__title">
+          <span className="frame__name">{t('diagram.tiles.title', { count: box.count ?? 0 })}</span>
+          <span className="frame__hint">{t('diagram.tiles.hint')}</span>
+        </div>
+        <BoxHandles handles={data.handles} />
+      </div>
     );
   }
   return (

@@ -2,8 +2,15 @@
  * The message travelling along its link (TOOLCHAIN.md §7): a hidden path measures the curve and motion drives a
  * 0→1 progress value through getPointAtLength. Keyed by step seq, so every step starts a fresh journey; stepping
  * back simply mounts the earlier step's dot.
+ *
+ * The dot is an HTML element in the edge-label layer moved with a CSS transform, not an SVG circle moved by its
+ * attributes: a transform only re-composites, where a changed circle repaints the whole edge layer on every
+ * animation frame (most of a step's cost with software rendering). For the same reason it subscribes to the
+ * motion value itself instead of using `motion.*` components, which would also pull motion's gesture and layout
+ * features into the initial bundle.
  */
-import { animate, motion, useMotionValue, useTransform } from 'motion/react';
+import { EdgeLabelRenderer } from '@xyflow/react';
+import { animate, useMotionValue } from 'motion/react';
 import { useEffect, useRef } from 'react';
 
 export function MessageDot({
@@ -18,26 +25,34 @@ export function MessageDot({
   durationMs: number;
 }) {
   const ref = useRef<SVGPathElement>(null);
-  const group = useRef<SVGGElement>(null);
+  const dot = useRef<HTMLDivElement>(null);
   const progress = useMotionValue(reverse ? 1 : 0);
-  const point = (p: number) => {
-    const el = ref.current;
-    return el ? el.getPointAtLength(p * el.getTotalLength()) : { x: 0, y: 0 };
-  };
-  const cx = useTransform(progress, (p) => point(p).x);
-  const cy = useTransform(progress, (p) => point(p).y);
   useEffect(() => {
-    // The first render has no path to measure yet (the dot would flash at 0,0): show it once it can be placed.
+    const measured = ref.current;
+    const el = dot.current;
+    if (!measured || !el) return;
+    const length = measured.getTotalLength();
+    const place = (p: number) => {
+      const { x, y } = measured.getPointAtLength(p * length);
+      el.style.transform = `translate(${x}px, ${y}px)`;
+    };
+    // Placed before it is shown, so the dot never flashes at the origin.
     progress.jump(reverse ? 1 : 0);
-    group.current?.removeAttribute('visibility');
+    place(progress.get());
+    el.style.visibility = 'visible';
+    const unsubscribe = progress.on('change', place);
     const controls = animate(progress, reverse ? 0 : 1, { duration: durationMs / 1000, ease: 'easeInOut' });
-    return () => controls.stop();
-  }, [progress, reverse, durationMs]);
+    return () => {
+      controls.stop();
+      unsubscribe();
+    };
+  }, [progress, reverse, durationMs, path]);
   return (
-    <g ref={group} className="message-dot" aria-hidden="true" visibility="hidden">
-      <path ref={ref} d={path} fill="none" stroke="none" />
-      <motion.circle r={7} cx={cx} cy={cy} style={{ fill: color, opacity: 0.25 }} />
-      <motion.circle r={4.5} cx={cx} cy={cy} style={{ fill: color }} />
-    </g>
+    <>
+      <path ref={ref} d={path} fill="none" stroke="none" aria-hidden="true" />
+      <EdgeLabelRenderer>
+        <div ref={dot} className="message-dot" aria-hidden="true" style={{ '--dot': color } as React.CSSProperties} />
+      </EdgeLabelRenderer>
+    </>
   );
 }

@@ -3,8 +3,10 @@
  * only `data` does, so React Flow re-renders the few nodes whose state changed.
  */
 import type { Edge, Node } from '@xyflow/react';
-import type { Box, DiagramLayout, Side } from '../playback/diagramLayout';
+import type { Box, DiagramLayout, Link, Side } from '../playback/diagramLayout';
 import type { DiagramState } from '../playback/diagramState';
+import { NODE_COMPONENTS } from '../playback/instances';
+import type { NodeFlags } from '../playback/nodeSummary';
 import type { PodsView } from '../playback/podBadges';
 
 export interface HandleSpec {
@@ -23,6 +25,10 @@ export interface BoxData extends Record<string, unknown> {
   handles: HandleSpec[];
   pods?: PodsView;
   revision?: number;
+  /** Node tiles: the node components involved in this step, the message between two of them, the Node's flags. */
+  activeMarks?: readonly string[];
+  note?: DiagramState['note'];
+  flags?: NodeFlags;
 }
 
 export interface LinkData extends Record<string, unknown> {
@@ -40,15 +46,22 @@ export type LinkEdge = Edge<LinkData>;
 
 export function handlesByBox(layout: DiagramLayout): Map<string, HandleSpec[]> {
   const map = new Map<string, HandleSpec[]>();
-  const add = (box: string, h: HandleSpec) => map.set(box, [...(map.get(box) ?? []), h]);
+  const add = (box: string, h: HandleSpec) => {
+    const list = map.get(box) ?? [];
+    // A shared handle (all tile links leave the apiserver at one point) is drawn once.
+    if (!list.some((x) => x.id === h.id)) map.set(box, [...list, h]);
+  };
   for (const l of layout.links) {
-    add(l.a, { id: `${l.id}:a`, type: 'source', side: l.aSide, offset: l.aOffset });
+    add(l.a, { id: sourceHandle(l), type: 'source', side: l.aSide, offset: l.aOffset });
     add(l.b, { id: `${l.id}:b`, type: 'target', side: l.bSide, offset: l.bOffset });
   }
   return map;
 }
 
-const Z = { frame: 0, label: 2, component: 2, pods: 2 } as const;
+const sourceHandle = (l: Link) => l.aHandle ?? `${l.id}:a`;
+
+const Z = { frame: 0, label: 2, component: 2, pods: 2, tile: 2 } as const;
+const CLICKABLE = { pointerEvents: 'all' } as const;
 
 export function flowNodes(
   layout: DiagramLayout,
@@ -56,18 +69,10 @@ export function flowNodes(
   state: DiagramState,
   pods: PodsView | undefined,
   revision: number | undefined,
+  flags?: Readonly<Record<string, NodeFlags>>,
 ): BoxNode[] {
-  return layout.boxes.map((box) => ({
-    id: box.id,
-    type: box.kind,
-    position: { x: box.x, y: box.y },
-    width: box.w,
-    height: box.h,
-    zIndex: Z[box.kind],
-    draggable: false,
-    selectable: false,
-    focusable: false,
-    data: {
+  return layout.boxes.map((box) => {
+    const data: BoxData = {
       box,
       active: state.active.has(box.id),
       activeParts: state.activeParts.get(box.id) ?? [],
@@ -75,8 +80,31 @@ export function flowNodes(
       handles: handles.get(box.id) ?? [],
       pods: podsFor(box, pods),
       revision: box.component === 'etcd' ? revision : undefined,
-    },
-  }));
+    };
+    if (box.kind === 'tile') {
+      const marks = NODE_COMPONENTS.filter((c) => state.active.has(`${c}@${box.node}`));
+      data.active = marks.length > 0;
+      data.activeMarks = marks;
+      data.note = state.pulse === box.id ? state.note : undefined;
+      data.flags = flags?.[box.node!];
+    }
+    return {
+      id: box.id,
+      type: box.kind,
+      position: { x: box.x, y: box.y },
+      width: box.w,
+      height: box.h,
+      // The tile carrying a message's note lifts above its neighbours, over which the note hangs.
+      zIndex: Z[box.kind] + (data.note ? 1 : 0),
+      draggable: false,
+      selectable: false,
+      focusable: false,
+      // React Flow passes no pointer events to nodes that are neither selectable nor draggable; a tile is a button,
+      // and a Pods box holds a button per Pod.
+      ...((box.kind === 'tile' || box.kind === 'pods') && { style: CLICKABLE }),
+      data,
+    };
+  });
 }
 
 /**
@@ -85,7 +113,7 @@ export function flowNodes(
  */
 function podsFor(box: Box, pods: PodsView | undefined): PodsView | undefined {
   if (!pods) return undefined;
-  if (box.kind === 'pods')
+  if (box.kind === 'pods' || box.kind === 'tile')
     return { byNode: box.node && pods.byNode[box.node] ? { [box.node]: pods.byNode[box.node] } : {}, unscheduled: [] };
   if (box.component === 'kube-scheduler') return { byNode: {}, unscheduled: pods.unscheduled };
   return undefined;
@@ -96,14 +124,15 @@ export function componentOf(instance: string): string {
 }
 
 export function flowEdges(layout: DiagramLayout, state: DiagramState): LinkEdge[] {
-  return layout.links.map((l) => {
+  const shown = layout.links.filter((l) => !l.onDemand || state.message?.linkId === l.id);
+  return shown.map((l) => {
     const active = state.message?.linkId === l.id;
     return {
       id: l.id,
       type: 'link',
       source: l.a,
       target: l.b,
-      sourceHandle: `${l.id}:a`,
+      sourceHandle: sourceHandle(l),
       targetHandle: `${l.id}:b`,
       zIndex: active ? 3 : 1,
       focusable: false,

@@ -10,6 +10,8 @@ import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
 import { narrate, stepHeadline } from '../playback/narrate';
 import { formatWait, jumpAfter } from '../playback/clockJumps';
+import { groupAt } from '../playback/messageGroups';
+import { groupsRepeats } from '../playback/navigation';
 
 export function NarrationPanel() {
   const t = useT();
@@ -47,6 +49,7 @@ export function NarrationPanel() {
             <ClockJumpChip />
           </div>
           <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
+          <GroupNote />
           {(step.source?.path || step.events.length > 0) && (
             <div className="narration__extra">
               {step.source?.path && (
@@ -62,6 +65,32 @@ export function NarrationPanel() {
         </>
       )}
     </section>
+  );
+}
+
+/** The current step ends a run of repeated messages that navigation steps over as one: say so, offer each. */
+function GroupNote() {
+  const t = useT();
+  const api = useAppApi();
+  const { session, cursor, filter } = useApp(
+    useShallow((s) => ({ session: s.session, cursor: s.cursor, filter: s.filter })),
+  );
+  if (!session || !groupsRepeats(filter, session.run.steps.length)) return null;
+  const group = groupAt(session.groups, cursor);
+  if (!group) return null;
+  const params = {
+    count: group.end - group.start + 1,
+    nodes: group.nodes.length,
+    first: group.start + 1,
+    last: group.end + 1,
+  };
+  return (
+    <p className="narration__group" data-testid="message-group">
+      <span>{t(group.nodes.length > 1 ? 'group.summary' : 'group.summaryNoNodes', params)}</span>
+      <button type="button" className="btn btn--small" onClick={() => api.getState().expandGroup()}>
+        {t('group.expand')}
+      </button>
+    </p>
   );
 }
 
@@ -83,6 +112,8 @@ function ClockJumpChip() {
 function SimulatingNote() {
   const t = useT();
   const started = useApp((s) => s.simStartedAt);
+  const progress = useApp((s) => s.progress);
+  const lang = useApp((s) => s.lang);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = window.setInterval(() => setNow(Date.now()), 200);
@@ -92,6 +123,15 @@ function SimulatingNote() {
     <p className="narration__text narration__text--muted">
       <span className="spinner" aria-hidden="true" />{' '}
       {t('sim.running', { seconds: ((now - started) / 1000).toFixed(1) })}
+      {progress && (
+        <span className="narration__progress" data-testid="sim-progress">
+          {' '}
+          {t('sim.progress', {
+            steps: new Intl.NumberFormat(lang).format(progress.steps),
+            clock: (progress.timeMs / 1000).toFixed(1),
+          })}
+        </span>
+      )}
     </p>
   );
 }

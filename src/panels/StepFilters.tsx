@@ -2,12 +2,20 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
+import { groupsRepeats } from '../playback/navigation';
 
 export function StepFilters() {
   const t = useT();
   const api = useAppApi();
-  const { filter, pods, matching, hasRun } = useApp(
-    useShallow((s) => ({ filter: s.filter, pods: s.session?.pods, matching: s.navigable.length, hasRun: !!s.session })),
+  const { filter, pods, matching, hasRun, total, hasGroups } = useApp(
+    useShallow((s) => ({
+      filter: s.filter,
+      pods: s.session?.pods,
+      matching: s.navigable.length,
+      hasRun: !!s.session,
+      total: s.session?.run.steps.length ?? 0,
+      hasGroups: !!s.session?.groups.length,
+    })),
   );
   return (
     <div className="filters">
@@ -20,6 +28,17 @@ export function StepFilters() {
         />
         {t('ctl.background')}
       </label>
+      {hasGroups && (
+        <label className="check" title={t('ctl.groupHint')}>
+          <input
+            type="checkbox"
+            checked={groupsRepeats(filter, total)}
+            onChange={(e) => api.getState().setGroupRepeats(e.target.checked)}
+            data-testid="group-repeats"
+          />
+          {t('ctl.group')}
+        </label>
+      )}
       <label className="follow">
         <span>{t('ctl.follow')}</span>
         <select

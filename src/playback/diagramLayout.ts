@@ -4,21 +4,27 @@
  * it, etcd beside it), one lane per node below. Space for Pods is reserved up front so that nothing moves when
  * Pods appear. Links exist only for real communication paths (DESIGN.md §1: nobody but the apiserver talks to
  * etcd; everyone else talks to the apiserver; kubelet → runtime over CRI; runtime → CNI).
+ *
+ * Large clusters (more than TILE_THRESHOLD nodes) get one compact tile per node instead of a lane
+ * (diagramLayoutTiles.ts): 100 lanes would be 17 rows scaled past legibility and thousands of DOM nodes.
  */
 import type { ComponentId } from '../engine/types';
+import { addTileGrid, tileGridWidth, tilesPerRow } from './diagramLayoutTiles';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
 export interface Box {
   id: string;
   /** `label`: a frame's title drawn above the links, so a link passing under it never strikes it through. */
-  kind: 'frame' | 'component' | 'pods' | 'label';
+  kind: 'frame' | 'component' | 'pods' | 'label' | 'tile';
   x: number;
   y: number;
   w: number;
   h: number;
-  /** frame: what it groups. */
-  frame?: 'machine' | 'control-plane' | 'node';
+  /** frame: what it groups (`nodes`: the grid of node tiles). */
+  frame?: 'machine' | 'control-plane' | 'node' | 'nodes';
+  /** frame `nodes`: how many node tiles it holds. */
+  count?: number;
   component?: ComponentId;
   node?: string;
   controlPlaneNode?: boolean;
@@ -38,6 +44,10 @@ export interface Link {
   bOffset: number;
   /** Where the message label goes when the link is too short to hold it (default: the link's midpoint). */
   labelAt?: { x: number; y: number };
+  /** Attachment point on `a` shared with other links (default: one of its own). */
+  aHandle?: string;
+  /** Drawn only while it carries the current message: a tile grid's 100 permanent links would bury the tiles. */
+  onDemand?: boolean;
 }
 
 export interface DiagramLayout {
@@ -45,6 +55,16 @@ export interface DiagramLayout {
   links: Link[];
   width: number;
   height: number;
+  /** Instances drawn inside another box (a node's components inside its tile): instance id → box id. */
+  hosts?: Readonly<Record<string, string>>;
+}
+
+/** More nodes than this and each node is a tile; every built-in scenario and the default cluster stay below it. */
+export const TILE_THRESHOLD = 12;
+
+/** The box an instance is drawn in: its own, or the tile that hosts it. */
+export function boxOf(layout: DiagramLayout, instance: string): string {
+  return layout.hosts?.[instance] ?? instance;
 }
 
 export const APISERVER_STAGES = ['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission'];
@@ -91,6 +111,7 @@ export function layoutDiagram(
   etcdMembers = 3,
   variant: LayoutVariant = 'wide',
 ): DiagramLayout {
+  if (nodes.length > TILE_THRESHOLD) return layoutTiles(nodes, etcdMembers, variant);
   const boxes: Box[] = [];
   const links: Link[] = [];
   const perRow = variant === 'narrow' ? 2 : G.lanesPerRow;
@@ -119,6 +140,26 @@ export function layoutDiagram(
   }
   const height = rows.length ? y - G.rowGap : top.lanesTop;
   return { boxes, links, width, height };
+}
+
+/** The same control plane above a grid of node tiles. */
+function layoutTiles(nodes: readonly LayoutNode[], etcdMembers: number, variant: LayoutVariant): DiagramLayout {
+  const boxes: Box[] = [];
+  const links: Link[] = [];
+  const hosts: Record<string, string> = {};
+  const perRow = tilesPerRow(nodes.length, variant);
+  const gridWidth = tileGridWidth(Math.min(perRow, nodes.length));
+  const topWidth = variant === 'narrow' ? 518 : 968;
+  const width = Math.max(gridWidth, topWidth);
+  const ox = Math.round((width - topWidth) / 2);
+  const top = variant === 'narrow' ? narrowTop(boxes, links, ox, etcdMembers) : wideTop(boxes, links, ox, etcdMembers);
+  const bottom = addTileGrid(
+    { boxes, links, hosts },
+    nodes,
+    { x: Math.round((width - gridWidth) / 2), y: top.lanesTop, perRow },
+    top.api,
+  );
+  return { boxes, links, width, height: bottom, hosts };
 }
 
 const members = (n: number) => Array.from({ length: n }, (_, i) => `etcd-${i}`);
@@ -355,6 +396,8 @@ export function linkBetween(
   from: string,
   to: string,
 ): { link: Link; reverse: boolean } | undefined {
+  from = boxOf(layout, from);
+  to = boxOf(layout, to);
   for (const l of layout.links) {
     if (l.a === from && l.b === to) return { link: l, reverse: false };
     if (l.a === to && l.b === from) return { link: l, reverse: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { involvesPod, navigableSteps, nextIn, prevIn, snapForward } from './navigation';
+import { groupsRepeats, involvesPod, navigableSteps, NO_FILTER, nextIn, prevIn, snapForward } from './navigation';
 import { nextMark, phaseMarks, phaseStrip, prevMark } from './timeline';
 import { scenarioRun } from './testRuns';
 
@@ -52,5 +52,14 @@ describe('timeline', () => {
     expect(strip[0].start).toBe(0);
     expect(strip[strip.length - 1].end).toBe(run.steps.length);
     expect(strip.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('groupsRepeats', () => {
+  it('is automatic (long runs only) unless the user chose', () => {
+    expect(groupsRepeats(NO_FILTER, 300)).toBe(false);
+    expect(groupsRepeats(NO_FILTER, 50_000)).toBe(true);
+    expect(groupsRepeats({ ...NO_FILTER, groupRepeats: false }, 50_000)).toBe(false);
+    expect(groupsRepeats({ ...NO_FILTER, groupRepeats: true }, 300)).toBe(true);
   });
 });

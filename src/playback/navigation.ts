@@ -4,11 +4,17 @@
  * decide which steps next/prev/play land on.
  */
 import type { Step } from '../engine/types';
+import { GROUP_BY_DEFAULT_ABOVE_STEPS } from './messageGroups';
 
 export interface StepFilter {
   hideBackground: boolean;
   /** Follow one Pod: only steps about it. */
   pod: string | null;
+  /**
+   * Land once per run of repeated messages (messageGroups.ts). Unset: automatic, on for runs longer than
+   * GROUP_BY_DEFAULT_ABOVE_STEPS.
+   */
+  groupRepeats?: boolean;
 }
 
 export const NO_FILTER: StepFilter = { hideBackground: false, pod: null };
@@ -61,6 +67,11 @@ export function prevIn(list: readonly number[], cursor: number): number | undefi
 /** Nearest element ≥ seq (or the last one): where a jump to an arbitrary seq lands under a filter. */
 export function snapForward(list: readonly number[], seq: number): number | undefined {
   return nextIn(list, seq - 1) ?? list[list.length - 1];
+}
+
+/** Whether repeated messages are grouped for a run of `total` steps under `filter`. */
+export function groupsRepeats(filter: StepFilter, total: number): boolean {
+  return filter.groupRepeats ?? total > GROUP_BY_DEFAULT_ABOVE_STEPS;
 }
 
 export function clampSeq(seq: number, total: number): number {

@@ -58,6 +58,10 @@ describe('pod badges', () => {
     expect(view.byNode['control-plane'].user).toBe(0);
     expect(view.byNode['control-plane'].system).toBeGreaterThan(0);
     expect(view.unscheduled).toEqual([]);
+    // Node tiles (large clusters) show counts per tone instead of badges.
+    const tones = Object.values(view.byNode).map((n) => n.tones);
+    expect(tones.reduce((s, t) => s + (t.ready ?? 0), 0)).toBe(3);
+    expect(view.byNode['control-plane'].tones).toEqual({});
   });
 });
 

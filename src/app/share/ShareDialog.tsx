@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { buildRunInfo } from '../../playback/runInfo';
 import { navigableSteps } from '../../playback/navigation';
 import { phaseMarks } from '../../playback/timeline';
+import { messageGroups } from '../../playback/messageGroups';
 import { WorldCache } from '../../playback/WorldCache';
 import { useT } from '../i18n/translateContext';
 import { Modal } from '../Modal';
@@ -180,6 +181,7 @@ function importRun(api: AppStoreApi, run: Session['run'], yaml: string): void {
     worlds: new WorldCache(run),
     marks: phaseMarks(run.steps),
     pods: [],
+    groups: messageGroups(run.steps),
     yaml,
     ms: 0,
   };

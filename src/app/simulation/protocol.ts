@@ -20,15 +20,28 @@ export type SimRequest =
     };
 
 export type SimResponse =
-  { id: number; ok: true; run: Run; info: RunInfo; ms: number } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; run: Run; info: RunInfo; ms: number; input?: SimulationInput }
+  | { id: number; ok: false; error: string }
+  /** Sent while a long run works (several times a second), before its final response. */
+  | { id: number; progress: SimProgress };
+
+/** How far a run got: steps simulated so far and the virtual clock. */
+export interface SimProgress {
+  steps: number;
+  timeMs: number;
+}
+
+export type ProgressListener = (progress: SimProgress) => void;
 
 export interface SimulationResult {
   run: Run;
   info: RunInfo;
   ms: number;
+  /** For a fork: the input that replays it from scratch (the parent's actions pinned where they landed + the new one). */
+  input?: SimulationInput;
 }
 
-export type RunSimulation = (input: SimulationInput) => Promise<SimulationResult>;
+export type RunSimulation = (input: SimulationInput, onProgress?: ProgressListener) => Promise<SimulationResult>;
 
 export interface ForkRequest {
   parent: number;
@@ -38,7 +51,7 @@ export interface ForkRequest {
   action: UserAction;
 }
 
-export type ForkSimulation = (request: ForkRequest) => Promise<SimulationResult>;
+export type ForkSimulation = (request: ForkRequest, onProgress?: ProgressListener) => Promise<SimulationResult>;
 
 /** Thrown (as a rejection) when a newer Apply replaced a simulation still running. */
 export class Superseded extends Error {

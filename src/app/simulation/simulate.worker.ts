@@ -12,17 +12,24 @@ import { BranchEngines } from './BranchEngines';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const engines = new BranchEngines((input) => new Engine(input));
+/** The request being worked on: the engine's progress reports go out under its id. */
+let current = 0;
+const engines = new BranchEngines((input) => {
+  const engine = new Engine(input);
+  engine.onProgress = (steps, timeMs) => self.postMessage({ id: current, progress: { steps, timeMs } } as SimResponse);
+  return engine;
+});
 
 self.onmessage = (event: MessageEvent<SimRequest>) => {
   const req = event.data;
+  current = req.id;
   const started = performance.now();
   let reply: SimResponse;
   try {
     const { run, input } =
       req.kind === 'fork' ? engines.fork(req) : { run: engines.start(req.input, req.branch ?? 0), input: req.input };
     const info = buildRunInfo(input.yaml, run);
-    reply = { id: req.id, ok: true, run, info, ms: performance.now() - started };
+    reply = { id: req.id, ok: true, run, info, ms: performance.now() - started, input };
   } catch (err) {
     reply = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) };
   }

@@ -7,6 +7,7 @@ import {
   Superseded,
   type ForkRequest,
   type ForkSimulation,
+  type ProgressListener,
   type RunSimulation,
   type SimRequest,
   type SimResponse,
@@ -24,16 +25,22 @@ export interface WorkerSimulator {
 export function createWorkerSimulator(): WorkerSimulator {
   let worker: Worker | undefined;
   let nextId = 1;
-  let pending: { id: number; resolve: (r: SimulationResult) => void; reject: (e: Error) => void } | undefined;
+  let pending:
+    | { id: number; resolve: (r: SimulationResult) => void; reject: (e: Error) => void; onProgress?: ProgressListener }
+    | undefined;
 
   const spawn = (): Worker => {
     const w = new SimulationWorker();
     w.onmessage = (event: MessageEvent<SimResponse>) => {
       const msg = event.data;
       if (!pending || pending.id !== msg.id) return;
+      if ('progress' in msg) {
+        pending.onProgress?.(msg.progress);
+        return;
+      }
       const p = pending;
       pending = undefined;
-      if (msg.ok) p.resolve({ run: msg.run, info: msg.info, ms: msg.ms });
+      if (msg.ok) p.resolve({ run: msg.run, info: msg.info, ms: msg.ms, input: msg.input });
       else p.reject(new Error(msg.error));
     };
     w.onerror = (event) => {
@@ -49,6 +56,7 @@ export function createWorkerSimulator(): WorkerSimulator {
 
   const send = (
     request: { kind: 'run'; input: SimulationInput } | ({ kind: 'fork' } & ForkRequest),
+    onProgress?: ProgressListener,
   ): Promise<SimulationResult> => {
     if (pending) {
       pending.reject(new Superseded());
@@ -59,14 +67,14 @@ export function createWorkerSimulator(): WorkerSimulator {
     worker ??= spawn();
     const id = nextId++;
     return new Promise<SimulationResult>((resolve, reject) => {
-      pending = { id, resolve, reject };
+      pending = { id, resolve, reject, onProgress };
       worker!.postMessage({ ...request, id } as SimRequest);
     });
   };
 
   return {
-    run: (input: SimulationInput) => send({ kind: 'run', input }),
-    fork: (req) => send({ kind: 'fork', ...req }),
+    run: (input, onProgress) => send({ kind: 'run', input }, onProgress),
+    fork: (req, onProgress) => send({ kind: 'fork', ...req }, onProgress),
     dispose() {
       pending?.reject(new Superseded());
       pending = undefined;

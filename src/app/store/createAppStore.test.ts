@@ -48,6 +48,26 @@ describe('app store', () => {
     expect(s().cursor).toBe(bg.seq);
   });
 
+  it('steps over a run of repeated messages as one, and expands it on request', async () => {
+    const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
+    const s = () => store.getState();
+    await s().apply();
+    const total = s().session!.run.steps.length;
+    // A short run is not grouped unless asked.
+    expect(s().navigable).toHaveLength(total);
+    s().setGroupRepeats(true);
+    const group = s().session!.groups.find((g) => g.start > 0)!;
+    expect(group).toBeDefined();
+    s().goTo(group.start - 1);
+    s().next();
+    expect(s().cursor).toBe(group.end);
+    s().expandGroup();
+    expect(s().filter.groupRepeats).toBe(false);
+    expect(s().cursor).toBe(group.start);
+    s().next();
+    expect(s().cursor).toBe(group.start + 1);
+  });
+
   it('follows one Pod and hides background steps on request', async () => {
     const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
     const s = () => store.getState();

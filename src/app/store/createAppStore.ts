@@ -10,19 +10,27 @@ import { findScenario } from '../../scenarios';
 import {
   NO_FILTER,
   clampSeq,
+  groupsRepeats,
   navigableSteps,
   nextIn,
   prevIn,
   snapForward,
   type StepFilter,
 } from '../../playback/navigation';
+import { collapseGroups, groupAt, messageGroups, type MessageGroup } from '../../playback/messageGroups';
 import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/speed';
 import { nextMark, phaseMarks, prevMark, type PhaseMark } from '../../playback/timeline';
 import { WorldCache } from '../../playback/WorldCache';
 import { DEFAULT_KUBECTL_COMMAND } from '../../playback/kubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
 import { forkedActions } from '../simulation/BranchEngines';
-import { Superseded, type ForkSimulation, type RunSimulation, type SimulationResult } from '../simulation/protocol';
+import {
+  Superseded,
+  type ForkSimulation,
+  type RunSimulation,
+  type SimProgress,
+  type SimulationResult,
+} from '../simulation/protocol';
 import type { LayoutView, Theme } from '../urlOptions';
 import type { Run } from '../../engine/api';
 
@@ -38,6 +46,8 @@ export interface Session {
   marks: PhaseMark[];
   /** User Pods named in the trace, for the "follow one Pod" picker. */
   pods: string[];
+  /** Runs of repeated messages (fan-outs to every node), which navigation may step over as one. */
+  groups: MessageGroup[];
   /** The manifest text this run applied (the editor may have moved on). */
   yaml: string;
   ms: number;
@@ -65,6 +75,8 @@ export interface AppState {
   status: 'idle' | 'simulating' | 'ready' | 'error';
   error: string | null;
   simStartedAt: number;
+  /** How far the simulation in progress got (long runs report a few times a second). */
+  progress: SimProgress | null;
   session: Session | null;
   /** The original run and its forks; `session` is the current branch's. Switching is a pointer move. */
   branches: Branch[];
@@ -126,6 +138,10 @@ export interface AppActions {
   slower(): void;
   setHideBackground(hide: boolean): void;
   setFollowPod(pod: string | null): void;
+  /** Step over runs of repeated messages as one (true), one by one (false), or automatically (undefined). */
+  setGroupRepeats(on: boolean | undefined): void;
+  /** Show each message of the group under the cursor: grouping off, cursor on the group's first step. */
+  expandGroup(): void;
   setCenterView(view: CenterView): void;
   setInspector(tab: InspectorTab): void;
   select(key: string | null): void;
@@ -181,18 +197,22 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
     worlds: new WorldCache(result.run),
     marks: phaseMarks(result.run.steps),
     pods: podNames(result.run),
+    groups: messageGroups(result.run.steps),
     yaml,
     ms: result.ms,
   });
 
   return createStore<AppStore>()((set, get) => {
-    const lists = (session: Session | null, filter: StepFilter) =>
-      session
-        ? {
-            navigable: navigableSteps(session.run.steps, filter),
-            playable: navigableSteps(session.run.steps, { ...filter, hideBackground: true }),
-          }
-        : { navigable: [], playable: [] };
+    const lists = (session: Session | null, filter: StepFilter) => {
+      if (!session) return { navigable: [], playable: [] };
+      const steps = session.run.steps;
+      const collapse = (list: number[]) =>
+        groupsRepeats(filter, steps.length) ? collapseGroups(list, session.groups) : list;
+      return {
+        navigable: collapse(navigableSteps(steps, filter)),
+        playable: collapse(navigableSteps(steps, { ...filter, hideBackground: true })),
+      };
+    };
 
     const moveTo = (seq: number | undefined) => {
       const s = get().session;
@@ -208,6 +228,7 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       status: 'idle',
       error: null,
       simStartedAt: 0,
+      progress: null,
       session: null,
       branches: [],
       branchId: 0,
@@ -256,9 +277,9 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
         const input: SimulationInput = scenario ? { ...scenario.input, yaml } : { yaml };
         if (nodes !== undefined) input.cluster = { ...input.cluster, nodeCount: nodes };
         if (seed !== undefined) input.seed = seed;
-        set({ status: 'simulating', error: null, simStartedAt: now(), playing: false });
+        set({ status: 'simulating', error: null, simStartedAt: now(), progress: null, playing: false });
         try {
-          const result = await deps.runSimulation(input);
+          const result = await deps.runSimulation(input, (progress) => set({ progress }));
           const run = result.run;
           const session = makeSession(result, yaml);
           const branch: Branch = { id: 0, session, input, forkStep: null, parentId: null, actions: [] };
@@ -294,15 +315,20 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
         // run's closing `end` step, insert before it instead: that step only says the run stopped there.
         const atStep = session.run.steps[cursor]?.detail?.type === 'end' ? cursor : cursor + 1;
         const id = ++branchCounter;
-        set({ forking: true, playing: false, error: null });
+        set({ forking: true, playing: false, error: null, progress: null });
         try {
           const result = deps.forkSimulation
-            ? await deps.forkSimulation({ parent: parent.id, parentInput: parent.input, branch: id, atStep, action })
+            ? await deps.forkSimulation(
+                { parent: parent.id, parentInput: parent.input, branch: id, atStep, action },
+                (progress) => set({ progress }),
+              )
             : await deps.runSimulation(forkInput(parent.input, atStep, action));
+          // The worker says which of the parent's actions had landed before the fork (a time-placed one may not have).
+          const input = result.input ?? forkInput(parent.input, atStep, action);
           const branch: Branch = {
             id,
             session: makeSession(result, session.yaml),
-            input: forkInput(parent.input, atStep, action),
+            input,
             forkStep: atStep,
             parentId: parent.id,
             actions: [...parent.actions.filter((a) => (a.atStep ?? 0) < atStep), { atStep, action }],
@@ -371,6 +397,16 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       setHideBackground: (hide) => {
         const filter = { ...get().filter, hideBackground: hide };
         set({ filter, ...lists(get().session, filter) });
+      },
+      setGroupRepeats: (groupRepeats) => {
+        const filter = { ...get().filter, groupRepeats };
+        set({ filter, ...lists(get().session, filter) });
+      },
+      expandGroup: () => {
+        const { session, cursor } = get();
+        const group = session ? groupAt(session.groups, cursor) : undefined;
+        get().setGroupRepeats(false);
+        if (group) moveTo(group.start);
       },
       setFollowPod: (pod) => {
         const filter = { ...get().filter, pod };

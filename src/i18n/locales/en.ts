@@ -2,8 +2,12 @@
  * English catalog: every UI string and every narration template. Keys are grouped by prefix:
  * `app.*` chrome, `ctl.*` playback controls, `phase.*` trace phases, `comp.*` components, `panel.*` inspectors,
  * `narration.*` one template per engine narration key (see src/engine: `narration: { key: … }`).
+ * `scenario.<id>.title|lesson` the built-in scenarios, copied from src/scenarios (see ../scenarioText.ts).
  * Kubernetes terms (Pod, ReplicaSet, resourceVersion, RunPodSandbox…) stay in English in every language.
  */
+import { SCENARIOS } from '../../scenarios';
+import { scenarioCatalog } from '../scenarioText';
+
 export const en = {
   // ---- chrome ------------------------------------------------------------------------------------------------
   'app.name': 'Podyssey',
@@ -34,6 +38,9 @@ export const en = {
   'app.gallery.family.access': 'Access control',
   'app.gallery.family.validation': 'Rejected manifests',
   'app.gallery.family.storage': 'Storage',
+  // The scenarios' titles and lessons: `scenario.<id>.title|lesson`, English from the scenario files (which the CLI
+  // and the goldens print). Other languages translate each one (locales.test.ts).
+  ...scenarioCatalog(SCENARIOS),
   'app.help.title': 'Keyboard shortcuts',
   'app.help.note': 'Shortcuts work when the focus is not in the editor. In the editor, Ctrl+Enter (⌘+Enter) applies.',
   'app.help.next': 'Next step',
@@ -532,4 +539,33 @@ export const en = {
   'time.jump': '⏩ +{wait}',
   'time.jumpLabel': 'The next step comes {wait} later (virtual time; the wait is compressed)',
   'time.jumpMark': 'Clock jump: +{wait}',
+
+  // ---- troubleshooting: CNI faults, intervention and branch shortcuts ----
+  'narration.cni.missing':
+    'containerd runs the CNI plugin chain ({command}) for Pod “{pod}”, but the {plugin} plugin cannot run: libcni finds no {plugin} binary in {dir}. The call fails and containerd reports the error back over CRI.',
+  'stuck.key.stuck.sandboxNetwork': 'The Pod network cannot be set up: the CNI plugin fails.',
+  'stuck.key.stuck.sandbox': 'The Pod sandbox cannot be created.',
+  'app.help.interventions': 'Open the Intervene panel',
+  'app.help.nextBranch': 'Switch to the next branch',
+  'app.help.originalBranch': 'Back to the original run',
+  // ---- repeated messages grouped (large runs) ----
+  'ctl.group': 'Group repeated messages',
+  'ctl.groupHint':
+    'Step over a run of identical messages (such as one EndpointSlice change sent to the kube-proxy of every node) as one stop',
+  'group.summary': '×{count}: the same message on {nodes} nodes (steps {first}–{last}), stepped over as one',
+  'group.summaryNoNodes': '×{count}: the same message (steps {first}–{last}), stepped over as one',
+  'group.expand': 'Show each',
+
+  // ---- diagram: node tiles for large clusters ----
+  'diagram.tiles.title_one': '{count} node',
+  'diagram.tiles.title_other': '{count} nodes',
+  'diagram.tiles.hint': 'one tile per node · select a tile to inspect its Node',
+  'diagram.tile.controlPlane': 'control plane',
+  'diagram.tile.pods_one': '{count} Pod · {ready} Ready',
+  'diagram.tile.pods_other': '{count} Pods · {ready} Ready',
+  'diagram.tile.failing_one': '{count} failing',
+  'diagram.tile.failing_other': '{count} failing',
+  'diagram.tile.active': 'active: {parts}',
+  'diagram.tile.label': 'Node {node}: {summary}. Show it in Objects',
+  'sim.progress': '— {steps} steps so far, cluster clock at {clock} s',
 } as const satisfies Record<string, string>;

@@ -35,6 +35,118 @@ const zhTW: Catalog = {
   'app.gallery.family.access': '存取控制',
   'app.gallery.family.validation': '被拒絕的 manifest',
   'app.gallery.family.storage': '儲存',
+  // ---- scenarios (`scenario.<id>.title|lesson`; English in src/scenarios/*Scenarios.ts) ------------------------
+  'scenario.happy-path.title': 'nginx Deployment（3 個副本）加上一個 Service',
+  'scenario.happy-path.lesson':
+    'kubectl → apiserver → etcd → Deployment 與 ReplicaSet controller → 排程器 → 三個節點上的 kubelet、runtime 和 CNI → EndpointSlice → 每個節點上的 kube-proxy 規則。',
+  'scenario.seed-web-2-replicas.title': '心智模型文章裡的 web Deployment（2 個副本）',
+  'scenario.seed-web-2-replicas.lesson': '最小的 Deployment：兩個副本分散在三個 worker 中的兩個。',
+  'scenario.seed-nginx-3-replicas.title': '「三個 nginx Pod」，映像檔沒有指定 tag',
+  'scenario.seed-nginx-3-replicas.lesson':
+    '映像檔沒寫 tag 就等於 :latest，所以 imagePullPolicy 預設為 Always，每次啟動都要連到映像檔倉庫。',
+  'scenario.bare-pod.title': '單獨的 Pod 和 Deployment 並存，接著兩邊各刪掉一個 Pod',
+  'scenario.bare-pod.lesson':
+    '單獨建立的 Pod 刪掉就沒了；Deployment 底下的 Pod 被刪掉，ReplicaSet controller 會補建一個新的。',
+  'scenario.namespace-and-init-container.title': '新的 namespace，以及帶有 init container 的 Pod',
+  'scenario.namespace-and-init-container.lesson':
+    'ServiceAccount controller 會先替新的 namespace 建立 default ServiceAccount，Pod 才能通過准入；init container 必須執行完畢，應用程式的容器才會啟動（先是 Init:0/1，接著是 PodInitializing）。',
+  'scenario.pending-insufficient-cpu.title': 'Pending：資源請求比任何節點都大（cpu）',
+  'scenario.pending-insufficient-cpu.lesson':
+    '沒有任何 worker 有 3 顆 CPU：每個節點都過不了 NodeResourcesFit，control plane 節點則被它的 taint 擋下，所以排程器回報 FailedScheduling，Pod 一直停在 Pending。',
+  'scenario.pending-insufficient-memory.title': 'Pending：記憶體不夠',
+  'scenario.pending-insufficient-memory.lesson': 'requests 是預留量：就算 4Gi 的節點上什麼都沒跑，也放不下 6Gi。',
+  'scenario.pending-untolerated-taint.title': 'Pending：每個 worker 都有 taint',
+  'scenario.pending-untolerated-taint.lesson': 'NoSchedule taint 會把 Pod 擋在外面，除非 Pod 能容忍（toleration）它。',
+  'scenario.pending-node-selector.title': 'Pending：nodeSelector 找不到相符的節點',
+  'scenario.pending-node-selector.lesson':
+    'nodeSelector 要求 disktype=ssd，但沒有節點帶這個 label，所以 NodeAffinity 把所有節點都排除了。',
+  'scenario.pending-host-port.title': 'Pending：hostPort 衝突',
+  'scenario.pending-host-port.lesson': '四個副本都要用 hostPort 8080，可是只有三個 worker：第四個無處可去。',
+  'scenario.pending-pvc-missing-storageclass.title': 'Pending：PVC 指定了不存在的 StorageClass',
+  'scenario.pending-pvc-missing-storageclass.lesson':
+    'claim 一直是 Pending（ProvisioningFailed），用到它的 Pod 因此無法排程：「pod has unbound immediate PersistentVolumeClaims」。',
+  'scenario.pvc-dynamic-provisioning.title': '等到第一個使用者出現才佈建的 PersistentVolumeClaim',
+  'scenario.pvc-dynamic-provisioning.lesson':
+    '預設的 StorageClass 會等到有 Pod 要用：排程器先選好節點並註記在 claim 上，local-path provisioner 再到那個節點建立 volume，最後 Pod 才完成綁定。',
+  'scenario.job-not-simulated.title': 'Job 被接受並儲存，但不會執行',
+  'scenario.job-not-simulated.lesson':
+    'apiserver 會驗證並儲存每一種內建的資源類型；Podyssey 目前還沒有模擬 Job controller，也會明白告訴你。',
+  'scenario.image-pull-backoff.title': 'ErrImagePull → ImagePullBackOff（tag 打錯字）',
+  'scenario.image-pull-backoff.lesson':
+    'nginx:1.27-alpne 不存在：映像檔倉庫回應「not found」，kubelet 隔 10 秒、20 秒、40 秒……重試，間隔最長 5 分鐘。',
+  'scenario.crashloop-exit-1.title': 'CrashLoopBackOff：command 以 exit 1 結束',
+  'scenario.crashloop-exit-1.lesson':
+    '容器一啟動就結束；kubelet 先立刻重啟一次，之後每次多等一些：10 秒、20 秒、40 秒……（CrashLoopBackOff）。',
+  'scenario.missing-secret.title': 'CreateContainerConfigError：Secret 不存在',
+  'scenario.missing-secret.lesson': '映像檔拉得下來，但 env 參照了不存在的 Secret，容器無法完成設定。',
+  'scenario.failed-mount-configmap.title': 'FailedMount：ConfigMap volume 不存在',
+  'scenario.failed-mount-configmap.lesson':
+    'kubelet 無法準備好 volume，所以 Pod 一直拿不到 sandbox：它停在 ContainerCreating，並出現 FailedMount 事件。',
+  'scenario.readiness-wrong-port.title': 'Running 卻不是 Ready：readiness probe 檢查錯了 port',
+  'scenario.readiness-wrong-port.lesson':
+    'nginx 聽的是 80，probe 卻去連 8080：連線被拒，所以 Pod 是 Running 0/1，也不會成為 Service 的 endpoint。',
+  'scenario.liveness-exec.title': 'Liveness probe 觸發重啟（Kubernetes 文件裡的 exec probe 範例）',
+  'scenario.liveness-exec.lesson':
+    '容器在 30 秒後刪掉 /tmp/healthy；liveness probe 連續失敗三次，kubelet 就重啟這個容器。',
+  'scenario.service-no-endpoints.title': '沒有 endpoint 的 Service（selector 不相符），旁邊是修正過的版本',
+  'scenario.service-no-endpoints.lesson':
+    'Service「web-typo」選的是 app=webb：它的 EndpointSlice 一直是空的，kube-proxy 對它的 ClusterIP 設下 REJECT 規則；「web」選的是 app=web，拿到三個 endpoint。',
+  'scenario.nodeport-service.title': 'NodePort 類型的 Service',
+  'scenario.nodeport-service.lesson':
+    'apiserver 在 30000–32767 之間配置一個 port；每個節點上的 kube-proxy 都會把它轉送到 endpoint。',
+  'scenario.scale-up-down.title': '先擴充到 5 個副本，再縮減到 2 個',
+  'scenario.scale-up-down.lesson':
+    '調整副本數只會改動 ReplicaSet 的 replicas；真正建立或刪除 Pod 的是 ReplicaSet controller。',
+  'scenario.rolling-update.title': '滾動更新到新的映像檔，然後回滾',
+  'scenario.rolling-update.lesson':
+    '新的 template 會產生新的 ReplicaSet；在 maxSurge 1、maxUnavailable 0 的設定下，Deployment 每次先加一個新 Pod，再移除一個舊的。',
+  'scenario.kubelet-stopped.title': '節點的 kubelet 停止：NotReady、taint、驅逐，再補上替代的 Pod',
+  'scenario.kubelet-stopped.lesson':
+    'node-2 不再續約 Lease；50 秒後 node controller 把它標為 Unknown 並加上 taint；再過 300 秒，上面的 Pod 被驅逐，ReplicaSet 在別的節點建立替代的 Pod。',
+  'scenario.apiserver-down.title': 'kube-apiserver 停擺：kubectl 失敗，已在執行的 Pod 照常運作',
+  'scenario.apiserver-down.lesson':
+    '所有元件都透過 apiserver 溝通：它一停，kubectl 的請求被拒，什麼都無法自動修復，但已經在執行的容器完全不受影響。',
+  'scenario.etcd-one-member-down.title': 'etcd 三個成員少了一個：照樣運作',
+  'scenario.etcd-one-member-down.lesson': '3 個成員的 quorum 是 2：只剩兩個成員時，寫入仍然可以提交。',
+  'scenario.etcd-quorum-lost.title': 'etcd 三個成員少了兩個：寫入失敗',
+  'scenario.etcd-quorum-lost.lesson':
+    '沒有 quorum 就什麼都寫不進去：kubectl 收到「etcdserver: request timed out」，新的工作無法開始，已在執行的 Pod 照常運作。',
+  'scenario.scheduler-down.title': 'kube-scheduler 停擺：Pod 一直 Pending，卻沒有 FailedScheduling',
+  'scenario.scheduler-down.lesson':
+    'Pod 已經建立，卻沒有人把它綁定到節點上，也沒有任何 Event 說明原因：少了 Scheduled 事件，正是線索所在。',
+  'scenario.controller-manager-down.title': 'kube-controller-manager 停擺：Deployment 存進去了，之後就沒有下文',
+  'scenario.controller-manager-down.lesson':
+    'apiserver 接受並儲存了 Deployment，但沒有任何 controller 為它建立 ReplicaSet 或 Pod。',
+  'scenario.kube-proxy-down.title': '某個節點的 kube-proxy 停擺：它的規則過時了',
+  'scenario.kube-proxy-down.lesson':
+    'node-1 的 kube-proxy 在 Service 的 endpoint 就緒前就停了：其他節點都設定好 endpoint，node-1 卻還留著舊的 REJECT 規則。',
+  'scenario.registry-unreachable.title': '連不上映像檔倉庫',
+  'scenario.registry-unreachable.lesson':
+    '拉取映像檔逾時；Pod 停在 ErrImagePull / ImagePullBackOff，直到倉庫恢復回應為止。',
+  'scenario.cni-stopped.title': '某個節點的 CNI 外掛故障：FailedCreatePodSandBox',
+  'scenario.cni-stopped.lesson':
+    'node-2 上的 Pod 已經排程，卻一直停在 ContainerCreating：containerd 無法執行 CNI 外掛，RunPodSandbox 失敗，kubelet 每 10–15 秒重試一次。`kubectl describe pod` 會列出 FailedCreatePodSandBox 事件；CNI 恢復後，sandbox 拿到 IP，Pod 就啟動了。',
+  'scenario.unauthorized.title': '401：kubeconfig 的憑證無效',
+  'scenario.unauthorized.lesson': '第一關是身分驗證（authentication）：token 不對，後面的檢查根本不會進行。',
+  'scenario.forbidden.title': '403：RBAC 允許 jane 檢視，但不允許建立',
+  'scenario.forbidden.lesson':
+    'jane 可以 get deployments（ClusterRole view），所以 apply 的 GET 會成功，但 create 被禁止。',
+  'scenario.forbidden-get.title': '第一個請求就 403：jane 沒有任何角色',
+  'scenario.forbidden-get.lesson':
+    'kubectl apply 一開始會先送出 GET，所以最先失敗的是「retrieving current configuration」。',
+  'scenario.deny-latest-tag.title': 'ValidatingAdmissionPolicy 拒絕 :latest',
+  'scenario.deny-latest-tag.lesson':
+    'Validating admission 在驗證之後執行；這條政策拒絕 tag 為 latest（或沒寫 tag）的映像檔。',
+  'scenario.sidecar-injection.title': 'Mutating webhook 注入 sidecar',
+  'scenario.sidecar-injection.lesson':
+    'template 裡只有一個容器，Pod 最後卻有兩個：mutating admission 在寫入途中修改了它們。',
+  'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
+  'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
+  'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',
+  'scenario.unknown-field.lesson': 'kubectl 要求嚴格的欄位驗證，所以「replica」會被當成錯誤，而不是默默被忽略。',
+  'scenario.removed-api.title': '被拒絕：叢集已不再提供的 API 版本',
+  'scenario.removed-api.lesson':
+    'batch/v1beta1 的 CronJob 在 v1.25 就被移除了：kubectl 的 discovery 找不到這種 kind，所以什麼都不會送出。',
   'app.help.title': '鍵盤快捷鍵',
   'app.help.note': '焦點不在編輯器時快捷鍵才有作用。在編輯器裡按 Ctrl+Enter（⌘+Enter）即可套用。',
   'app.help.next': '下一步',
@@ -522,6 +634,34 @@ const zhTW: Catalog = {
   'time.jump': '⏩ +{wait}',
   'time.jumpLabel': '下一步在 {wait} 之後發生（虛擬時間，等待已壓縮）',
   'time.jumpMark': '時間跳躍：+{wait}',
+
+  // ---- troubleshooting: CNI faults, intervention and branch shortcuts ----
+  'narration.cni.missing':
+    'containerd 為 Pod「{pod}」執行 CNI 外掛鏈（{command}），但 {plugin} 外掛跑不起來：libcni 在 {dir} 找不到 {plugin} 執行檔。這次呼叫失敗，containerd 透過 CRI 把錯誤回報給 kubelet。',
+  'stuck.key.stuck.sandboxNetwork': 'Pod 網路無法設定：CNI 外掛執行失敗。',
+  'stuck.key.stuck.sandbox': 'Pod sandbox 無法建立。',
+  'app.help.interventions': '打開「介入」面板',
+  'app.help.nextBranch': '切換到下一個分支',
+  'app.help.originalBranch': '回到原本的執行結果',
+  // ---- repeated messages grouped (large runs) ----
+  'ctl.group': '合併重複訊息',
+  'ctl.groupHint': '把一連串相同的訊息（例如同一個 EndpointSlice 變更送到每個節點的 kube-proxy）當成一步跳過',
+  'group.summary': '×{count}：同一則訊息送往 {nodes} 個節點（第 {first}–{last} 步），合併為一步',
+  'group.summaryNoNodes': '×{count}：同一則訊息（第 {first}–{last} 步），合併為一步',
+  'group.expand': '逐一顯示',
+
+  // ---- diagram: node tiles for large clusters ----
+  'diagram.tiles.title_one': '{count} 個節點',
+  'diagram.tiles.title_other': '{count} 個節點',
+  'diagram.tiles.hint': '每個節點一格 · 選一格檢視該 Node',
+  'diagram.tile.controlPlane': 'control plane',
+  'diagram.tile.pods_one': '{count} 個 Pod · {ready} 個就緒',
+  'diagram.tile.pods_other': '{count} 個 Pod · {ready} 個就緒',
+  'diagram.tile.failing_one': '{count} 個失敗',
+  'diagram.tile.failing_other': '{count} 個失敗',
+  'diagram.tile.active': '作用中：{parts}',
+  'diagram.tile.label': '節點 {node}：{summary}。在「物件」中檢視',
+  'sim.progress': '— 已模擬 {steps} 步，叢集時鐘 {clock} 秒',
 };
 
 export default zhTW;
