@@ -82,7 +82,7 @@ const CASES: Case[] = [
     nodes: 100,
     replicas: 1000,
     input: { yaml: deployment({ replicas: 1000, extraContainer: SMALL_REQUESTS }), cluster: { nodeCount: 100 } },
-    repeats: 3,
+    repeats: 5,
     ready: 1000,
     targets: [
       { label: '<1s', ok: (m) => m.medianMs < 1000 },
@@ -99,6 +99,7 @@ const CASES: Case[] = [
  */
 function warmUp(): void {
   simulate(CASES[1].input);
+  simulate(CASES[2].input);
   simulate(crashLoop(15));
   const until = performance.now() + 2_000;
   while (performance.now() < until) simulate({ yaml: NGINX_DEPLOYMENT_AND_SERVICE });
