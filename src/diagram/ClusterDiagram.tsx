@@ -14,6 +14,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useT } from '../app/i18n/translateContext';
+import { firstDiagramShown } from '../app/firstDiagram';
 import { markOnce, PERF_MARKS } from '../app/perfMarks';
 import { useApp } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
@@ -88,7 +89,9 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   useRefitOnResize(container, layout);
   const initialized = useNodesInitialized();
   useEffect(() => {
-    if (initialized) markOnce(PERF_MARKS.firstDiagram);
+    if (!initialized) return;
+    markOnce(PERF_MARKS.firstDiagram);
+    firstDiagramShown();
   }, [initialized]);
 
   return (

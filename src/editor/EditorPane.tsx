@@ -2,8 +2,9 @@
  * The manifest side: toolbar (example, reset, Apply), the lazily loaded Monaco editor (DESIGN.md §7 hook
  * `editor`), the problems kubectl and the apiserver reported, and what kubectl printed.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { afterFirstDiagram } from '../app/firstDiagram';
 import { Icon } from '../app/Icon';
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
@@ -34,6 +35,15 @@ export function EditorPane() {
     return (key && session.info.lines[key]) || null;
   }, [session, step, yaml]);
   const apply = () => void api.getState().apply();
+  // Monaco waits for the first diagram (see app/firstDiagram.ts); the manifest shows as text until then.
+  const [editorWanted, setEditorWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstDiagram().then(() => live && setEditorWanted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   return (
     <section className="editor-pane" aria-label={t('editor.title')}>
@@ -71,18 +81,22 @@ export function EditorPane() {
         <p id="editor-tab-hint" className="visually-hidden">
           {t('editor.tabHint')}
         </p>
-        <Suspense fallback={<EditorFallback text={yaml} />}>
-          <YamlEditor
-            value={yaml}
-            onChange={(v) => api.getState().setYaml(v)}
-            onApply={apply}
-            markers={markers}
-            highlight={highlight}
-            reveal={reveal}
-            ariaLabel={t('editor.ariaLabel')}
-            describedBy="editor-tab-hint"
-          />
-        </Suspense>
+        {editorWanted ? (
+          <Suspense fallback={<EditorFallback text={yaml} />}>
+            <YamlEditor
+              value={yaml}
+              onChange={(v) => api.getState().setYaml(v)}
+              onApply={apply}
+              markers={markers}
+              highlight={highlight}
+              reveal={reveal}
+              ariaLabel={t('editor.ariaLabel')}
+              describedBy="editor-tab-hint"
+            />
+          </Suspense>
+        ) : (
+          <EditorFallback text={yaml} />
+        )}
       </div>
       <Problems
         markers={markers}
