@@ -72,6 +72,22 @@ test.describe('large cluster', () => {
     await page.screenshot({ path: '/tmp/largeCluster-light.png' });
     await diagram.locator('[data-testid="rf__node-frame:nodes"]').screenshot({ path: '/tmp/largeCluster-grid.png' });
 
+    // One Tab stop for the whole grid; arrow keys move between tiles (10 per row) without stepping the run.
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.closest('[data-tile]')?.getAttribute('data-tile'));
+    const counter = await page.getByTestId('step-counter').textContent();
+    await expect(diagram.locator('.tile__button[tabindex="0"]')).toHaveCount(1);
+    await diagram.locator('.tile__button[tabindex="0"]').focus();
+    expect(await focused()).toBe('control-plane');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('node-1');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('node-11');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('node-100');
+    await expect(diagram.locator('.tile__button[tabindex="0"]')).toHaveCount(1);
+    await expect(page.getByTestId('step-counter')).toHaveText(counter!);
+
     // The tile is a button that opens its Node in the Objects inspector.
     await tile.getByRole('button', { name: new RegExp(`^Node ${node}: .*Show it in Objects$`) }).click();
     await expect(page.getByRole('tab', { name: 'Objects' })).toHaveAttribute('aria-selected', 'true');

@@ -5,6 +5,7 @@
  * colours only repeat it. The tile is a button: it opens the Node in the Objects inspector.
  */
 import type { NodeProps } from '@xyflow/react';
+import { useEffect, useRef } from 'react';
 import { useT } from '../app/i18n/translateContext';
 import { useAppApi } from '../app/store/useApp';
 import type { Translate } from '../i18n/translate';
@@ -12,6 +13,7 @@ import type { NodeFlags } from '../playback/nodeSummary';
 import type { NodePods, PodTone } from '../playback/podBadges';
 import { BoxHandles } from './BoxHandles';
 import { componentOf, type BoxNode } from './flowModel';
+import { claimInitialTabStop, makeCurrent, onTileKeyDown } from './tileFocus';
 import './nodeTile.css';
 
 /** Short mark labels (the full component name is the mark's tooltip); kubelet, runtime, CNI, kube-proxy order. */
@@ -45,6 +47,8 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
   ]
     .filter(Boolean)
     .join(', ');
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => claimInitialTabStop(button.current), []);
   const open = () => {
     const s = api.getState();
     s.select(`/registry/minions/${node}`);
@@ -61,7 +65,11 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
     >
       {pulseSeq !== null && <span key={pulseSeq} className="tile__pulse" aria-hidden="true" />}
       <button
+        ref={button}
         type="button"
+        tabIndex={-1}
+        onKeyDown={onTileKeyDown}
+        onFocus={(e) => makeCurrent(e.currentTarget)}
         className="tile__button"
         aria-label={t('diagram.tile.label', { node, summary })}
         title={[node, summary, ...(flags?.taints ?? [])].join('\n')}
