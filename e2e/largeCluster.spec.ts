@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deployment } from '../src/scenarios/manifests';
 import { expect, test } from './fixtures';
 
 /**
@@ -6,27 +7,10 @@ import { expect, test } from './fixtures';
  * 10m requests keep the simulation to a few seconds; the manifest is preloaded as the autosaved draft, as the
  * browser bench does, and `step=1` applies it on load.
  */
-const YAML = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 1000
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.27-alpine
-          resources:
-            requests:
-              cpu: 10m
-`;
+const YAML = deployment({
+  replicas: 1000,
+  extraContainer: '          resources:\n            requests:\n              cpu: 10m\n',
+});
 
 async function openLarge(page: Page, query = '') {
   await page.addInitScript(

@@ -20,19 +20,9 @@ import {
   workersArb as clusterArb,
   type InterventionCase,
 } from './fuzz/interventionCase';
-import { interventionViolations } from './fuzz/interventionInvariants';
+import { interventionViolations, requestsOf } from './fuzz/interventionInvariants';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
-
-function requests(pod: KObject): { cpu: number; mem: number } {
-  let cpu = 0;
-  let mem = 0;
-  for (const c of pod.spec.containers ?? []) {
-    cpu += parseCpuMillis(c.resources?.requests?.cpu ?? 0);
-    mem += parseBytes(c.resources?.requests?.memory ?? 0);
-  }
-  return { cpu, mem };
-}
 
 function checkPlacement(objects: KObject[]): void {
   const nodes = objects.filter((o) => o.kind === 'Node');
@@ -41,7 +31,7 @@ function checkPlacement(objects: KObject[]): void {
   );
   for (const node of nodes) {
     const on = pods.filter((p) => p.spec.nodeName === node.metadata.name);
-    const used = on.reduce((a, p) => ({ cpu: a.cpu + requests(p).cpu, mem: a.mem + requests(p).mem }), {
+    const used = on.reduce((a, p) => ({ cpu: a.cpu + requestsOf(p).cpu, mem: a.mem + requestsOf(p).mem }), {
       cpu: 0,
       mem: 0,
     });

@@ -19,7 +19,8 @@ export const RACE_GRACE_MS = 2_000;
 
 const UNSCHEDULABLE: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
 
-function requestsOf(pod: KObject): { cpu: number; mem: number } {
+/** The Pod's summed container requests (millicores, bytes). */
+export function requestsOf(pod: KObject): { cpu: number; mem: number } {
   let cpu = 0;
   let mem = 0;
   for (const c of pod.spec.containers ?? []) {
