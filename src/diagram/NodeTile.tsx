@@ -63,7 +63,7 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
       data-tile={node}
       style={{ '--c': `var(--c-${marks[0] ?? 'kubelet'})` } as React.CSSProperties}
     >
-      {pulseSeq !== null && <span key={pulseSeq} className="tile__pulse" aria-hidden="true" />}
+      {pulseSeq !== null && <span key={pulseSeq} className="cmp__pulse" aria-hidden="true" />}
       <button
         ref={button}
         type="button"
@@ -118,7 +118,7 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
       </button>
       {note && (
         <span
-          className="tile__note"
+          className="link-label tile__note"
           style={{ '--c': `var(--c-${componentOf(note.from)})` } as React.CSSProperties}
           title={note.label}
         >

@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
-import type { Step } from '../engine/types';
 import { layoutDiagram } from '../playback/diagramLayout';
 import { TRUNK_HANDLE } from '../playback/diagramLayoutTiles';
 import { diagramState, IDLE_STATE } from '../playback/diagramState';
 import { nodeRoles } from '../playback/instances';
+import { testStep } from '../playback/testRuns';
 import { flowEdges, flowNodes, handlesByBox } from './flowModel';
 
 const layout = layoutDiagram(nodeRoles(defaultCluster(100)), 3);
 const handles = handlesByBox(layout);
-const kubeletWatch = {
-  seq: 3,
-  time: 0,
-  phase: 'run',
-  from: { component: 'kube-apiserver' },
-  to: { component: 'kubelet', node: 'node-57' },
-  verb: 'WATCH ADDED',
-  summary: '',
-  events: [],
-  label: 'WATCH ADDED Pod web-1',
-  narration: { key: 'x' },
-  revision: 1,
-} satisfies Step;
+const kubeletWatch = testStep({ seq: 3 });
 
 describe('flow model of the tile layout', () => {
   it('draws only the permanent links when idle, and the active tile’s link while it carries a message', () => {

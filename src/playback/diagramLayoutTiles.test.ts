@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
 import { simulate } from '../engine/simulate';
-import type { Step } from '../engine/types';
 import { deployment } from '../scenarios/manifests';
 import { boxOf, layoutDiagram, linkBetween, TILE_THRESHOLD, type Box, type DiagramLayout } from './diagramLayout';
 import { TRUNK_HANDLE } from './diagramLayoutTiles';
 import { diagramState } from './diagramState';
 import { clusterInstances, NODE_COMPONENTS, nodeRoles } from './instances';
+import { testStep } from './testRuns';
 
 const hundred = defaultCluster(100);
 const layout = layoutDiagram(nodeRoles(hundred), 3);
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-const step = (over: Partial<Step>): Step => ({
-  seq: 7,
-  time: 0,
-  phase: 'run',
-  from: { component: 'kube-apiserver' },
-  to: { component: 'kubelet', node: 'node-57' },
-  verb: 'WATCH ADDED',
-  summary: '',
-  events: [],
-  label: 'WATCH ADDED Pod web-1',
-  narration: { key: 'x' },
-  revision: 1,
-  ...over,
-});
+const step = testStep;
 
 describe('tile layout for large clusters', () => {
   it('starts above the threshold: every built-in cluster size keeps its lanes', () => {

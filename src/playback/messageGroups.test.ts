@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../engine/types';
 import { collapseGroups, groupAt, messageGroups } from './messageGroups';
+import { testStep } from './testRuns';
 
 function step(seq: number, to: string, node?: string, verb = 'WATCH MODIFIED'): Step {
-  return {
+  return testStep({
     seq,
-    time: 0,
     phase: 'network',
-    from: { component: 'kube-apiserver' },
     to: { component: to, node } as Step['to'],
     verb,
     object: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', name: 'web-abcde' },
-    summary: '',
-    events: [],
     label: verb,
-    narration: { key: 'x' },
-    revision: 1,
-  } as Step;
+  });
 }
 
 describe('messageGroups', () => {

@@ -1,5 +1,6 @@
 /** Runs of built-in scenarios, simulated once per test process (the engine is deterministic). */
 import type { Run } from '../engine/api';
+import type { Step } from '../engine/types';
 import { simulate } from '../engine/simulate';
 import { findScenario } from '../scenarios';
 
@@ -14,4 +15,22 @@ export function scenarioRun(id: string): Run {
     cache.set(id, run);
   }
   return run;
+}
+
+/** A hand-made step for view tests: a kube-apiserver → kubelet (node-57) watch event unless `over` says otherwise. */
+export function testStep(over: Partial<Step> = {}): Step {
+  return {
+    seq: 7,
+    time: 0,
+    phase: 'run',
+    from: { component: 'kube-apiserver' },
+    to: { component: 'kubelet', node: 'node-57' },
+    verb: 'WATCH ADDED',
+    summary: '',
+    events: [],
+    label: 'WATCH ADDED Pod web-1',
+    narration: { key: 'x' },
+    revision: 1,
+    ...over,
+  };
 }
