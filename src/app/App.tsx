@@ -21,6 +21,7 @@ import { HelpDialog } from './HelpDialog';
 import { IntroBanner } from './IntroBanner';
 import { useT } from './i18n/translateContext';
 import { useApp, useAppApi } from './store/useApp';
+import { DeferredCurrent } from './store/DeferredCurrent';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { usePlaybackTimer } from './usePlaybackTimer';
 import './styles/app.css';
@@ -77,8 +78,10 @@ export function App() {
                 </button>
               ))}
             </div>
-            <EditorPane />
-            <Inspectors />
+            <DeferredCurrent>
+              <EditorPane />
+              <Inspectors />
+            </DeferredCurrent>
           </div>
         )}
         <div className="stage">

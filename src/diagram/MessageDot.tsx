@@ -1,17 +1,17 @@
 /**
- * The message travelling along its link (TOOLCHAIN.md §7): a hidden path measures the curve and motion drives a
- * 0→1 progress value through getPointAtLength. Keyed by step seq, so every step starts a fresh journey; stepping
- * back simply mounts the earlier step's dot.
+ * The message travelling along its link (TOOLCHAIN.md §7). Keyed by step seq, so every step starts a fresh
+ * journey; stepping back simply mounts the earlier step's dot.
  *
- * The dot is an HTML element in the edge-label layer moved with a CSS transform, not an SVG circle moved by its
- * attributes: a transform only re-composites, where a changed circle repaints the whole edge layer on every
- * animation frame (most of a step's cost with software rendering). For the same reason it subscribes to the
- * motion value itself instead of using `motion.*` components, which would also pull motion's gesture and layout
- * features into the initial bundle.
+ * The dot is an HTML element in the edge-label layer moved by a `transform` animation, not an SVG circle moved by
+ * its attributes. Its keyframes are computed from the path text (dotJourney.ts) and motion's WAAPI-only `animate`
+ * hands them to the browser (Web Animations), so the compositor moves the dot on its own: a journey's frames cost the main thread
+ * nothing and nothing is read from the DOM. Driving it from JS on every frame, as before, re-ran style, paint and
+ * commit ~50 times per step, and measuring a hidden path forced a layout inside the key press.
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
-import { animate, useMotionValue } from 'motion/react';
-import { useEffect, useRef } from 'react';
+import { animate } from 'motion/mini';
+import { useEffect, useMemo, useRef } from 'react';
+import { journeyKeyframes } from './dotJourney';
 
 export function MessageDot({
   path,
@@ -24,35 +24,24 @@ export function MessageDot({
   color: string;
   durationMs: number;
 }) {
-  const ref = useRef<SVGPathElement>(null);
   const dot = useRef<HTMLDivElement>(null);
-  const progress = useMotionValue(reverse ? 1 : 0);
+  const frames = useMemo(() => journeyKeyframes(path, reverse), [path, reverse]);
   useEffect(() => {
-    const measured = ref.current;
     const el = dot.current;
-    if (!measured || !el) return;
-    const length = measured.getTotalLength();
-    const place = (p: number) => {
-      const { x, y } = measured.getPointAtLength(p * length);
-      el.style.transform = `translate(${x}px, ${y}px)`;
-    };
-    // Placed before it is shown, so the dot never flashes at the origin.
-    progress.jump(reverse ? 1 : 0);
-    place(progress.get());
-    el.style.visibility = 'visible';
-    const unsubscribe = progress.on('change', place);
-    const controls = animate(progress, reverse ? 0 : 1, { duration: durationMs / 1000, ease: 'easeInOut' });
-    return () => {
-      controls.stop();
-      unsubscribe();
-    };
-  }, [progress, reverse, durationMs, path]);
+    if (!el || !frames.length) return;
+    const controls = animate(el, { transform: frames }, { duration: durationMs / 1000, ease: 'linear' });
+    return () => controls.stop();
+  }, [frames, durationMs]);
+  if (!frames.length) return null;
   return (
-    <>
-      <path ref={ref} d={path} fill="none" stroke="none" aria-hidden="true" />
-      <EdgeLabelRenderer>
-        <div ref={dot} className="message-dot" aria-hidden="true" style={{ '--dot': color } as React.CSSProperties} />
-      </EdgeLabelRenderer>
-    </>
+    <EdgeLabelRenderer>
+      <div
+        ref={dot}
+        className="message-dot"
+        aria-hidden="true"
+        // Placed at the start before it is drawn, so the dot never flashes at the origin.
+        style={{ '--dot': color, transform: frames[0] } as React.CSSProperties}
+      />
+    </EdgeLabelRenderer>
   );
 }

@@ -94,6 +94,10 @@ export function flowNodes(
       position: { x: box.x, y: box.y },
       width: box.w,
       height: box.h,
+      // Boxes have fixed sizes. Saying so keeps the handle bounds React Flow measured when the box mounted: a node
+      // handed over as a new object without `measured` loses them, and is observed and measured again (a
+      // ResizeObserver round with layout reads and a second render on the step's first frame).
+      measured: { width: box.w, height: box.h },
       // The tile carrying a message's note lifts above its neighbours, over which the note hangs.
       zIndex: Z[box.kind] + (data.note ? 1 : 0),
       draggable: false,

@@ -119,20 +119,34 @@ export default function YamlEditor({
 
   useEffect(() => {
     const editor = editorRef.current;
-    if (!editor || !decorations.current) return;
-    if (!highlight) {
-      decorations.current.clear();
-      return;
-    }
-    decorations.current.set([
-      {
-        range: new monaco.Range(highlight.line, 1, highlight.line, 1),
-        options: { isWholeLine: true, className: 'source-line', linesDecorationsClassName: 'source-line-gutter' },
-      },
-    ]);
-    // A whole document (path "") starts at its first line: highlight it, but do not yank the view there.
-    if (highlight.endLine === highlight.line)
-      editor.revealLineInCenterIfOutsideViewport(highlight.line, monaco.editor.ScrollType.Smooth);
+    const collection = decorations.current;
+    if (!editor || !collection) return;
+    const show = () => {
+      if (!highlight) {
+        collection.clear();
+        return;
+      }
+      collection.set([
+        {
+          range: new monaco.Range(highlight.line, 1, highlight.line, 1),
+          options: { isWholeLine: true, className: 'source-line', linesDecorationsClassName: 'source-line-gutter' },
+        },
+      ]);
+      // A whole document (path "") starts at its first line: highlight it, but do not yank the view there.
+      if (highlight.endLine === highlight.line)
+        editor.revealLineInCenterIfOutsideViewport(highlight.line, monaco.editor.ScrollType.Smooth);
+    };
+    // After the step's first frame has been painted (a task queued from the next animation frame): the source line
+    // is secondary to the diagram, and Monaco re-rendering its lines (4–11 ms measured) would otherwise land in the
+    // frame that answers the key press.
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(show, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [highlight]);
 
   useEffect(() => {

@@ -17,6 +17,20 @@ describe('WorldCache', () => {
       expect(a.etcd.get('/registry/deployments/default/web')).toEqual(b.etcd.get('/registry/deployments/default/web'));
     }
   });
+
+  it('stepping forward one at a time (folding on from the last world) equals folding from the start', () => {
+    const run = scenarioRun('happy-path');
+    const cache = new WorldCache(run, 40);
+    for (let seq = 30; seq < 130; seq++) {
+      const a = cache.at(seq);
+      const b = worldAt(run, seq);
+      expect(a.seq).toBe(seq);
+      expect([...a.etcd.entries()]).toEqual([...b.etcd.entries()]);
+      expect([...a.runtime.entries()]).toEqual([...b.runtime.entries()]);
+      expect(a.events).toEqual(b.events);
+      expect(a.revision).toBe(b.revision);
+    }
+  });
 });
 
 describe('etcd and objects inspectors', () => {

@@ -27,7 +27,10 @@ export class WorldCache {
   /** The world after step `seq` (-1: before the first step). */
   at(seq: number): WorldState {
     if (this.last && this.last.seq === seq) return this.last;
-    const world = worldAt(this.run, seq, this.baseFor(seq));
+    const snapshot = this.baseFor(seq);
+    // Stepping forward folds on from the world just shown rather than from the snapshot up to `interval` steps back.
+    const base = this.last && this.last.seq < seq && this.last.seq > (snapshot?.seq ?? -2) ? this.last : snapshot;
+    const world = worldAt(this.run, seq, base);
     this.last = world;
     return world;
   }

@@ -1,5 +1,12 @@
-/** The current step and the world after it: what every synchronized view renders. */
-import { useMemo } from 'react';
+/**
+ * The current step and the world after it: what every synchronized view renders.
+ *
+ * Views that answer a key press (diagram, narration, playback bar) read it live. The inspectors and the editor
+ * read it through `<DeferredCurrent>`: React renders them in a second, interruptible pass after the step's first
+ * frame is painted (`useDeferredValue`), so a step's key press is not held up by YAML dumps, tables and `kubectl`
+ * answers of panels that are often hidden, and a burst of presses updates them once at the end.
+ */
+import { createContext, useContext, useMemo } from 'react';
 import type { WorldState } from '../../engine/api';
 import type { Step } from '../../engine/types';
 import type { Session } from './createAppStore';
@@ -12,11 +19,20 @@ export interface Current {
   world: WorldState | undefined;
 }
 
+export function currentOf(session: Session | null, cursor: number): Current {
+  if (!session || cursor < 0) return { session, cursor, step: undefined, world: undefined };
+  return { session, cursor, step: session.run.steps[cursor], world: session.worlds.at(cursor) };
+}
+
+/** What `<DeferredCurrent>` hands to the views inside it (null outside one). */
+export const DeferredContext = createContext<Current | null>(null);
+
 export function useCurrent(): Current {
-  const session = useApp((s) => s.session);
-  const cursor = useApp((s) => s.cursor);
-  return useMemo(() => {
-    if (!session || cursor < 0) return { session, cursor, step: undefined, world: undefined };
-    return { session, cursor, step: session.run.steps[cursor], world: session.worlds.at(cursor) };
-  }, [session, cursor]);
+  const deferred = useContext(DeferredContext);
+  // Inside <DeferredCurrent> the selectors return constants, so a step re-renders nothing here until the
+  // provider's deferred pass changes the context.
+  const session = useApp((s) => (deferred ? null : s.session));
+  const cursor = useApp((s) => (deferred ? -1 : s.cursor));
+  const live = useMemo(() => currentOf(session, cursor), [session, cursor]);
+  return deferred ?? live;
 }
