@@ -4,9 +4,9 @@
  *
  * The dot is an HTML element in the edge-label layer moved by a `transform` animation, not an SVG circle moved by
  * its attributes. Its keyframes are computed from the path text (dotJourney.ts) and motion's WAAPI-only `animate`
- * hands them to the browser (Web Animations), so the compositor moves the dot on its own: a journey's frames cost the main thread
- * nothing and nothing is read from the DOM. Driving it from JS on every frame, as before, re-ran style, paint and
- * commit ~50 times per step, and measuring a hidden path forced a layout inside the key press.
+ * hands them to the browser (Web Animations), so the compositor moves the dot on its own: a journey's frames cost
+ * the main thread nothing and nothing is read from the DOM. Driving it from JS on every frame, as before, re-ran
+ * style, paint and commit ~50 times per step, and measuring a hidden path forced a layout inside the key press.
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { animate } from 'motion/mini';
