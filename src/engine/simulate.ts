@@ -164,11 +164,8 @@ export class Engine {
     const stored = boot.objects.map((o) => sim.store.get(keyOf(o))!);
     kcm.prime(stored, sim);
     scheduler.prime(stored);
-    for (const p of proxies)
-      p.prime(
-        stored.filter((o) => o.kind === 'Service' || o.kind === 'EndpointSlice'),
-        sim,
-      );
+    const network = stored.filter((o) => o.kind === 'Service' || o.kind === 'EndpointSlice');
+    for (const p of proxies) p.prime(network, sim);
     for (let i = 0; i < kubelets.length; i++) {
       const lease = sim.store.get(`/registry/leases/kube-node-lease/${kubelets[i].node}`);
       kubelets[i].start(sim, 10_000 + (lease?.spec?.renewTime ?? 0));

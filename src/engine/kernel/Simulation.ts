@@ -14,6 +14,7 @@ import { EventQueue } from './EventQueue';
 import { Rng, type RngState } from './Rng';
 import { withFields } from './withFields';
 import { EPOCH_MS } from '../api';
+import { hex8 } from '../objects/names';
 import type { Message } from '../messages';
 
 export interface KernelState {
@@ -221,7 +222,7 @@ export class Simulation {
       key = existingKey!;
       ev = { ...(existing as unknown as KEvent), count: (existing.count as number) + 1, lastTimestamp: this.now };
     } else {
-      const nanos = (BigInt(EPOCH_MS + this.now) * 1_000_000n + BigInt(this.nextId('event') % 1_000_000)).toString(16);
+      const nanos = nanosHex(EPOCH_MS + this.now, this.nextId('event') % 1_000_000);
       const name = `${e.involvedObject.name}.${nanos}`;
       key = `/registry/events/${ns}/${name}`;
       ev = withFields(e, { firstTimestamp: this.now, lastTimestamp: this.now, count: 1, name, namespace: ns });
@@ -285,4 +286,20 @@ export class Simulation {
     this.current = undefined;
     this.inheritedCause = undefined;
   }
+}
+
+const TWO_32 = 2 ** 32;
+
+/**
+ * `(BigInt(ms) * 1_000_000n + BigInt(n)).toString(16)` for integers ms ≥ 0 and 0 ≤ n < 1e6, in plain numbers:
+ * the product passes 2^53, so it is worked out in 32-bit halves. BigInts cost an allocation per operation, and
+ * every new Event names itself this way.
+ */
+export function nanosHex(ms: number, n: number): string {
+  const msHigh = Math.floor(ms / TWO_32);
+  const low = (ms - msHigh * TWO_32) * 1_000_000 + n; // < 2^32 · 1e6 + 1e6 < 2^53: exact
+  const carry = Math.floor(low / TWO_32);
+  const high = msHigh * 1_000_000 + carry;
+  const low32 = low - carry * TWO_32;
+  return high > 0 ? high.toString(16) + hex8(low32) : low32.toString(16);
 }

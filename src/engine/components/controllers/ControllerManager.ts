@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, requestLabel } from '../apiserver/Apiserver';
 import type { Controller } from './Controller';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
@@ -181,7 +181,7 @@ export class ControllerManager implements Component<KcmState> {
     const label = requestLabel(req);
     sim.send(
       partOf(KCM, controller),
-      { component: 'kube-apiserver' },
+      APISERVER,
       req,
       {
         phase,

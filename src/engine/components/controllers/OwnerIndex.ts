@@ -33,17 +33,18 @@ interface Bucket {
 export class OwnerIndex {
   private cache: InformerCache | undefined;
   private buckets = new Map<string, Bucket>();
-  /** `${kind}/${cacheKey}` → the bucket the object is in. */
-  private bucketOf = new Map<string, string>();
+  /** kind → cache key → the bucket the object is in (by kind, so no `${kind}/${key}` string per stored object). */
+  private bucketOf = new Map<string, Map<string, string>>();
 
   /** Call after the cache stored `o` under `key`; `isNew` says whether the key was absent before. */
   stored(cache: InformerCache, o: KObject, key: string, isNew: boolean): void {
     if (this.cache !== cache) return;
-    const id = `${o.kind}/${key}`;
     const owner = controllerUid(o);
     const target = owner === undefined ? undefined : bucketKey(o.kind, o.metadata.namespace, owner);
-    const before = this.bucketOf.get(id);
-    if (before !== undefined && before !== target) this.drop(before, id, key);
+    let of = this.bucketOf.get(o.kind);
+    if (!of) this.bucketOf.set(o.kind, (of = new Map()));
+    const before = of.get(key);
+    if (before !== undefined && before !== target) this.drop(before, of, key);
     if (target === undefined) return;
     let bucket = this.buckets.get(target);
     if (!bucket) this.buckets.set(target, (bucket = { objects: new Map(), unordered: false }));
@@ -51,7 +52,7 @@ export class OwnerIndex {
     // A new cache key goes last in the cache too; an old one joining another bucket may land out of order.
     if (before !== target && !isNew) bucket.unordered = true;
     bucket.objects.set(key, o);
-    this.bucketOf.set(id, target);
+    of.set(key, target);
     if (bucket.tally) {
       if (old) bucket.tally.remove(bucket.sum, old);
       bucket.tally.add(bucket.sum, o);
@@ -61,9 +62,9 @@ export class OwnerIndex {
   /** Call after the cache dropped `key` of `kind`. */
   removed(cache: InformerCache, kind: string, key: string): void {
     if (this.cache !== cache) return;
-    const id = `${kind}/${key}`;
-    const before = this.bucketOf.get(id);
-    if (before !== undefined) this.drop(before, id, key);
+    const of = this.bucketOf.get(kind);
+    const before = of?.get(key);
+    if (before !== undefined) this.drop(before, of!, key);
   }
 
   /** The cached objects of `kind` in `namespace` whose controller owner has `ownerUid`, in cache order. */
@@ -96,11 +97,11 @@ export class OwnerIndex {
     return b;
   }
 
-  private drop(bucketId: string, id: string, key: string): void {
+  private drop(bucketId: string, of: Map<string, string>, key: string): void {
     const b = this.buckets.get(bucketId)!;
     const old = b.objects.get(key);
     b.objects.delete(key);
-    this.bucketOf.delete(id);
+    of.delete(key);
     if (old && b.tally) b.tally.remove(b.sum, old);
   }
 

@@ -20,7 +20,7 @@ import type {
   WatchEvent,
 } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, requestLabel } from '../apiserver/Apiserver';
 import { CRASHLOOP_BACKOFF, IMAGE_BACKOFF, goDuration, inBackoffSince, nextBackoff } from './Backoff';
 import { buildPodStatus } from './podStatus';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
@@ -56,6 +56,8 @@ export interface KubeletState {
 
 export class Kubelet implements Component<KubeletState> {
   readonly address: Endpoint;
+  /** The node's containerd, one object for every CRI call (steps keep their endpoints). */
+  private readonly containerd: Endpoint;
   s: KubeletState = {
     pods: new Map(),
     podObjs: new Map(),
@@ -72,6 +74,7 @@ export class Kubelet implements Component<KubeletState> {
     readonly nodeIP: string,
   ) {
     this.address = { component: 'kubelet', node };
+    this.containerd = Object.freeze({ component: 'container-runtime', node, part: 'containerd' });
     this.user = { name: `system:node:${node}`, groups: ['system:nodes', 'system:authenticated'] };
   }
 
@@ -427,7 +430,7 @@ export class Kubelet implements Component<KubeletState> {
     this.s.cri.set(reqId, { uid: w.uid, call: 'RunPodSandbox' });
     sim.send(
       this.address,
-      { component: 'container-runtime', node: this.node, part: 'containerd' },
+      this.containerd,
       {
         kind: 'cri',
         reqId,
@@ -461,7 +464,7 @@ export class Kubelet implements Component<KubeletState> {
     this.s.cri.set(reqId, { uid: w.uid, container: c.name, call });
     sim.send(
       this.address,
-      { component: 'container-runtime', node: this.node, part: 'containerd' },
+      this.containerd,
       {
         kind: 'cri',
         reqId,
@@ -675,7 +678,7 @@ export class Kubelet implements Component<KubeletState> {
     c.busy = true;
     sim.send(
       this.address,
-      { component: 'container-runtime', node: this.node, part: 'containerd' },
+      this.containerd,
       {
         kind: 'cri',
         reqId,
@@ -920,7 +923,7 @@ export class Kubelet implements Component<KubeletState> {
       this.s.cri.set(reqId, { uid: w.uid, call: 'StopPodSandbox' });
       sim.send(
         this.address,
-        { component: 'container-runtime', node: this.node, part: 'containerd' },
+        this.containerd,
         { kind: 'cri', reqId, call: 'StopPodSandbox', podUid: w.uid, args: { sandboxId: w.sandboxId } },
         {
           phase: 'run',
@@ -1007,7 +1010,7 @@ export class Kubelet implements Component<KubeletState> {
     const label = requestLabel(req);
     sim.send(
       this.address,
-      { component: 'kube-apiserver' },
+      APISERVER,
       req,
       {
         phase,

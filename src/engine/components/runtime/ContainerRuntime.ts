@@ -7,8 +7,10 @@ import { pullDurationMs, pullFaultMessage, resolveImage } from '../../catalog/im
 import { containerProgram } from '../../catalog/interpreter';
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
+import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
+import { hex8 } from '../../objects/names';
 import type { Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
@@ -49,6 +51,9 @@ export interface RuntimeWorld {
 
 export class ContainerRuntime implements Component<RuntimeState> {
   readonly address: Endpoint;
+  /** The node's CNI plugin and kubelet, one object each for every message to them (steps keep their endpoints). */
+  private readonly cni: Endpoint;
+  private readonly kubelet: Endpoint;
   s: RuntimeState = { images: new Map(), sandboxes: new Map(), containers: new Map(), cniPending: new Map() };
 
   constructor(
@@ -57,6 +62,8 @@ export class ContainerRuntime implements Component<RuntimeState> {
     preloaded: Array<{ ref: string; size: number }>,
   ) {
     this.address = { component: 'container-runtime', node };
+    this.cni = Object.freeze({ component: 'cni', node });
+    this.kubelet = Object.freeze({ component: 'kubelet', node });
     for (const img of preloaded) {
       const r = resolveImage(img.ref);
       if (r.ok) this.s.images.set(r.normalized, { size: r.size, repoDigest: r.repoDigest });
@@ -86,7 +93,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     if (error) resp.error = error;
     const container = req.args.container ? ` ${req.args.container}` : '';
     sim.send(
-      { ...this.address, part: 'containerd' },
+      partOf(this.address, 'containerd'),
       to,
       resp,
       {
@@ -131,8 +138,8 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const cniReq = sim.nextId('cni');
         this.s.cniPending.set(cniReq, { req, replyTo: from, sandboxId });
         sim.send(
-          { ...this.address, part: 'containerd' },
-          { component: 'cni', node: this.node },
+          partOf(this.address, 'containerd'),
+          this.cni,
           {
             kind: 'cni',
             reqId: cniReq,
@@ -165,8 +172,8 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const cniReq = sim.nextId('cni');
         this.s.cniPending.set(cniReq, { req, replyTo: from, sandboxId: String(req.args.sandboxId) });
         sim.send(
-          { ...this.address, part: 'containerd' },
-          { component: 'cni', node: this.node },
+          partOf(this.address, 'containerd'),
+          this.cni,
           {
             kind: 'cni',
             reqId: cniReq,
@@ -274,7 +281,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
         ].join(' ');
         sim.decide(
-          { ...this.address, part: 'runc' },
+          partOf(this.address, 'runc'),
           {
             phase: 'run',
             verb: 'runc start',
@@ -357,7 +364,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
   }
 
   private cniUp(sim: Simulation): boolean {
-    return sim.isUp({ component: 'cni', node: this.node });
+    return sim.isUp(this.cni);
   }
 
   /**
@@ -380,7 +387,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     const namespace =
       command === 'ADD' ? String(p.req.args.namespace) : (this.s.sandboxes.get(p.sandboxId)?.namespace ?? '');
     sim.decide(
-      { component: 'cni', node: this.node },
+      this.cni,
       {
         phase: 'run',
         verb: `${command} failed`,
@@ -420,7 +427,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     }
     if (sb) sb.ip = ip;
     sim.decide(
-      { ...this.address, part: 'runc' },
+      partOf(this.address, 'runc'),
       {
         phase: 'run',
         verb: 'runc start',
@@ -457,7 +464,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
     sim.send(
       this.address,
-      { component: 'kubelet', node: this.node },
+      this.kubelet,
       { kind: 'container-event', type: 'ContainerDied', podUid: rec.uid, containerId: id, exitCode: code, finishedAt },
       {
         phase: 'run',
@@ -474,6 +481,6 @@ export class ContainerRuntime implements Component<RuntimeState> {
 function hexId(sim: Simulation): string {
   const r = sim.rng('ids');
   let s = '';
-  for (let i = 0; i < 8; i++) s += r.nextUint32().toString(16).padStart(8, '0');
+  for (let i = 0; i < 8; i++) s += hex8(r.nextUint32());
   return s;
 }

@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
-import { requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, requestLabel } from '../apiserver/Apiserver';
 import { scheduleOnSnapshot } from './framework/scheduleOne';
 import { SnapshotCache } from './SnapshotCache';
 
@@ -397,7 +397,7 @@ export class Scheduler implements Component<SchedulerState> {
     const label = requestLabel(req);
     sim.send(
       SCHEDULER,
-      { component: 'kube-apiserver' },
+      APISERVER,
       req,
       {
         phase: 'schedule',
