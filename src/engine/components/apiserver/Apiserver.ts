@@ -10,7 +10,7 @@ import { deepClone } from '../../kernel/deepClone';
 import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
-import type { ApiRequest, ApiResponse, EtcdResult, Message, StatusError } from '../../messages';
+import type { ApiRequest, ApiResponse, EtcdResult, Message, StatusError, WatchEvent } from '../../messages';
 import {
   apiVersionOf,
   etcdKey,
@@ -78,6 +78,9 @@ function httpDetail(status: number): StepDetail {
   return d;
 }
 
+/** Draws one stage of the request pipeline (authn, authz, admission, validation) as a step of its own. */
+type Stage = (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void;
+
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
   const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;
@@ -107,28 +110,22 @@ export class Apiserver implements Component<ApiserverState> {
   private onRequest(req: ApiRequest, client: Endpoint, sim: Simulation): void {
     const info = resourceForKind(req.resourceKind);
     const phase = ((req.ctx?.phase as Phase) ?? 'submit') as Phase;
-    const show = !!req.showPipeline;
-    const stage = (
-      part: string,
-      verb: string,
-      summary: string,
-      key: string,
-      params?: Record<string, string | number>,
-    ) => {
-      if (show)
-        sim.decide(partOf(APISERVER, part), {
-          phase: 'admission',
-          verb,
-          label: verb,
-          summary,
-          narration: { key, params },
-          source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
-        });
-    };
+    // Undefined unless the pipeline is shown: calls are written `stage?.(…)`, so their texts are not even built.
+    const stage: Stage | undefined = req.showPipeline
+      ? (part, verb, summary, key, params) =>
+          sim.decide(partOf(APISERVER, part), {
+            phase: 'admission',
+            verb,
+            label: verb,
+            summary,
+            narration: { key, params },
+            source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
+          })
+      : undefined;
 
     // Authentication (client certificate / token).
     if (req.user.credential === 'invalid') {
-      stage(
+      stage?.(
         'authn',
         'authenticate',
         'The presented credentials are not valid: 401 Unauthorized',
@@ -136,7 +133,7 @@ export class Apiserver implements Component<ApiserverState> {
       );
       return this.respond(sim, client, req, phase, { code: 401, reason: 'Unauthorized', message: 'Unauthorized' });
     }
-    stage(
+    stage?.(
       'authn',
       'authenticate',
       `Authenticated as user "${req.user.name}" (groups ${req.user.groups.join(', ')})`,
@@ -159,7 +156,7 @@ export class Apiserver implements Component<ApiserverState> {
     };
     const decision = authorize(authzReq, isSystemComponent(req.user) ? [] : this.rbacObjects(sim));
     if (!decision.allowed) {
-      stage(
+      stage?.(
         'authz',
         'authorize',
         `RBAC denies: ${req.user.name} may not ${rbacVerb} ${info.resource}`,
@@ -173,7 +170,7 @@ export class Apiserver implements Component<ApiserverState> {
         details: { kind: info.resource, group: info.group, name: req.name },
       });
     }
-    stage('authz', 'authorize', `RBAC allows ${rbacVerb} ${info.resource} (${decision.via})`, 'apiserver.authz', {
+    stage?.('authz', 'authorize', `RBAC allows ${rbacVerb} ${info.resource} (${decision.via})`, 'apiserver.authz', {
       verb: rbacVerb,
       resource: info.resource,
       via: decision.via ?? '',
@@ -204,7 +201,7 @@ export class Apiserver implements Component<ApiserverState> {
     client: Endpoint,
     phase: Phase,
     info: ResourceInfo,
-    stage: (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void,
+    stage: Stage | undefined,
     sim: Simulation,
   ): void {
     const body = deepClone(req.body!) as KObject;
@@ -212,7 +209,7 @@ export class Apiserver implements Component<ApiserverState> {
     // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
     const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
     if (decodeErr) {
-      stage(
+      stage?.(
         'validation',
         'decode',
         'Strict decoding failed: the object has fields this API version does not define',
@@ -222,7 +219,7 @@ export class Apiserver implements Component<ApiserverState> {
     }
     let obj = applyDefaults(body);
     if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
-      stage(
+      stage?.(
         'mutating-admission',
         'admit',
         `NamespaceLifecycle: namespace "${obj.metadata.namespace}" does not exist`,
@@ -267,7 +264,7 @@ export class Apiserver implements Component<ApiserverState> {
     obj = mutation.object;
     const errs = validateObject(obj);
     if (errs.length) {
-      stage('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
+      stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
         count: errs.length,
       });
       return this.respond(sim, client, req, phase, {
@@ -277,7 +274,7 @@ export class Apiserver implements Component<ApiserverState> {
         details: { kind: info.kind, group: info.group, name: obj.metadata.name, causes: errs },
       });
     }
-    stage('validation', 'validate', `${info.kind} ${obj.metadata.name} passes validation`, 'apiserver.valid', {
+    stage?.('validation', 'validate', `${info.kind} ${obj.metadata.name} passes validation`, 'apiserver.valid', {
       kind: info.kind,
       name: obj.metadata.name,
     });
@@ -287,10 +284,10 @@ export class Apiserver implements Component<ApiserverState> {
       cluster: this.cluster,
     });
     if (vap) {
-      stage('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
+      stage?.('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
       return this.respond(sim, client, req, phase, vap);
     }
-    stage('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    stage?.('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
     const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
     if (sim.store.get(key)) {
       return this.respond(sim, client, req, phase, {
@@ -308,7 +305,7 @@ export class Apiserver implements Component<ApiserverState> {
     client: Endpoint,
     phase: Phase,
     info: ResourceInfo,
-    stage: (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void,
+    stage: Stage | undefined,
     sim: Simulation,
   ): void {
     const key = etcdKey(info, req.namespace, req.name!);
@@ -328,12 +325,12 @@ export class Apiserver implements Component<ApiserverState> {
       const decodeErr =
         req.fieldValidation === 'Strict' ? this.decode(deepClone(req.appliedConfig ?? body), info) : undefined;
       if (decodeErr) {
-        stage('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
+        stage?.('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
         return this.respond(sim, client, req, phase, decodeErr);
       }
       next = prepareForUpdate(existing, applyDefaults(body), req.subresource);
     }
-    stage(
+    stage?.(
       'mutating-admission',
       'admit',
       'Mutating admission: nothing to change on update',
@@ -343,7 +340,7 @@ export class Apiserver implements Component<ApiserverState> {
     if (req.subresource !== 'status') {
       const errs = validateObject(next, { existing });
       if (errs.length) {
-        stage('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
+        stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
           count: errs.length,
         });
         return this.respond(sim, client, req, phase, {
@@ -354,11 +351,11 @@ export class Apiserver implements Component<ApiserverState> {
         });
       }
     }
-    stage('validation', 'validate', `${info.kind} ${next.metadata.name} passes validation`, 'apiserver.valid', {
+    stage?.('validation', 'validate', `${info.kind} ${next.metadata.name} passes validation`, 'apiserver.valid', {
       kind: info.kind,
       name: next.metadata.name,
     });
-    stage('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    stage?.('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
     this.write(
       sim,
       req,
@@ -500,17 +497,21 @@ export class Apiserver implements Component<ApiserverState> {
   /** Sends the change to every watcher whose informer covers it. */
   fanOut(sim: Simulation, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old?: KObject): void {
     const nodes = this.nodeNames(sim);
+    const background = obj.kind === 'Lease';
+    // One reference and one set of texts for all the deliveries of the same event type: every step keeps them.
+    const ref = refOf(obj);
+    let texts: WatchTexts | undefined;
     for (const d of watchDeliveries(type, obj, old, nodes)) {
-      const background = obj.kind === 'Lease';
+      if (texts?.type !== d.type) texts = watchTexts(d.type, obj);
       sim.send(
         APISERVER,
         d.to,
         { kind: 'watch', type: d.type, object: obj, old },
         {
           phase: d.phase,
-          verb: `WATCH ${d.type}`,
-          label: `WATCH ${d.type} ${obj.kind} ${obj.metadata.name}`,
-          summary: `Watch event ${d.type} for ${obj.kind} ${obj.metadata.namespace ? obj.metadata.namespace + '/' : ''}${obj.metadata.name} (resourceVersion ${obj.metadata.resourceVersion})`,
+          verb: texts.verb,
+          label: texts.label,
+          summary: texts.summary,
           narration: {
             key: 'apiserver.watch',
             params: {
@@ -521,7 +522,7 @@ export class Apiserver implements Component<ApiserverState> {
               to: d.to.component,
             },
           },
-          object: refOf(obj),
+          object: ref,
           background,
         },
         sim.rng('latency').between(1, 4),
@@ -619,6 +620,22 @@ export class Apiserver implements Component<ApiserverState> {
       for (const p of s.spec?.ports ?? []) if (p.nodePort) out.add(p.nodePort);
     return out;
   }
+}
+
+interface WatchTexts {
+  type: WatchEvent['type'];
+  verb: string;
+  label: string;
+  summary: string;
+}
+
+function watchTexts(type: WatchEvent['type'], obj: KObject): WatchTexts {
+  return {
+    type,
+    verb: `WATCH ${type}`,
+    label: `WATCH ${type} ${obj.kind} ${obj.metadata.name}`,
+    summary: `Watch event ${type} for ${obj.kind} ${obj.metadata.namespace ? obj.metadata.namespace + '/' : ''}${obj.metadata.name} (resourceVersion ${obj.metadata.resourceVersion})`,
+  };
 }
 
 function notFound(info: ResourceInfo, name: string): StatusError {

@@ -185,13 +185,30 @@ export class SnapshotCache {
     if (cached && cached.node === node && !this.staleNodes.has(name)) return cached;
     const n = newNodeInfo(node, cached?.node === node ? cached : undefined);
     if (cached?.node !== node) n.images = nodeImages(node);
-    // Sorted by position, looked up once per pod rather than in every comparison.
-    const pods: Array<{ at: number; info: PodInfo }> = [];
-    for (const [key, info] of this.podsOn.get(name) ?? []) pods.push({ at: this.order.get(key)!, info });
-    pods.sort((a, b) => a.at - b.at);
-    for (const p of pods) addPodToNode(n, p.info);
+    for (const info of this.inOrder(this.podsOn.get(name))) addPodToNode(n, info);
     this.infos.set(name, n);
     return n;
+  }
+
+  /**
+   * A node's pods in informer order. An insertion sort on parallel arrays: a node holds a few dozen pods at most,
+   * mostly in order already, and this runs for every node whose pods changed in every cycle (no object per pod).
+   */
+  private inOrder(on: Map<string, PodInfo> | undefined): PodInfo[] {
+    const infos: PodInfo[] = [];
+    if (!on) return infos;
+    const ats: number[] = [];
+    for (const [key, info] of on) {
+      const at = this.order.get(key)!;
+      let i = infos.length;
+      for (; i > 0 && ats[i - 1] > at; i--) {
+        ats[i] = ats[i - 1];
+        infos[i] = infos[i - 1];
+      }
+      ats[i] = at;
+      infos[i] = info;
+    }
+    return infos;
   }
 }
 

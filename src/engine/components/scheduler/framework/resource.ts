@@ -147,7 +147,8 @@ export function addResource(dst: Resource, src: Resource, sign = 1): void {
   dst.memory += sign * src.memory;
   dst.ephemeralStorage += sign * src.ephemeralStorage;
   dst.allowedPodNumber += sign * src.allowedPodNumber;
-  for (const k of Object.keys(src.scalar)) dst.scalar[k] = (dst.scalar[k] ?? 0) + sign * src.scalar[k];
+  // for-in, not Object.keys: no array per call (NodeInfos add up every pod's requests, scalars are rare).
+  for (const k in src.scalar) dst.scalar[k] = (dst.scalar[k] ?? 0) + sign * src.scalar[k];
 }
 
 export function cloneResource(r: Resource): Resource {
