@@ -79,7 +79,13 @@ function httpDetail(status: number): StepDetail {
 }
 
 /** Draws one stage of the request pipeline (authn, authz, admission, validation) as a step of its own. */
-type Stage = (part: string, verb: string, summary: string, key: string, params?: Record<string, string | number>) => void;
+type Stage = (
+  part: string,
+  verb: string,
+  summary: string,
+  key: string,
+  params?: Record<string, string | number>,
+) => void;
 
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
@@ -287,7 +293,12 @@ export class Apiserver implements Component<ApiserverState> {
       stage?.('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
       return this.respond(sim, client, req, phase, vap);
     }
-    stage?.('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    stage?.(
+      'validating-admission',
+      'admit',
+      'Validating admission: no policy objects to the request',
+      'apiserver.vapOk',
+    );
     const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
     if (sim.store.get(key)) {
       return this.respond(sim, client, req, phase, {
@@ -355,7 +366,12 @@ export class Apiserver implements Component<ApiserverState> {
       kind: info.kind,
       name: next.metadata.name,
     });
-    stage?.('validating-admission', 'admit', 'Validating admission: no policy objects to the request', 'apiserver.vapOk');
+    stage?.(
+      'validating-admission',
+      'admit',
+      'Validating admission: no policy objects to the request',
+      'apiserver.vapOk',
+    );
     this.write(
       sim,
       req,

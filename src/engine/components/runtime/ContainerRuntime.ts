@@ -280,16 +280,13 @@ export class ContainerRuntime implements Component<RuntimeState> {
           ...(spec.command ?? image.config.entrypoint),
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
         ].join(' ');
-        sim.decide(
-          partOf(this.address, 'runc'),
-          {
-            phase: 'run',
-            verb: 'runc start',
-            label: `runc start ${rec.name}`,
-            summary: `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`,
-            narration: { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
-          },
-        );
+        sim.decide(partOf(this.address, 'runc'), {
+          phase: 'run',
+          verb: 'runc start',
+          label: `runc start ${rec.name}`,
+          summary: `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`,
+          narration: { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
+        });
         if (program.startError) {
           rec.state = 'exited';
           rec.exitCode = 128;
@@ -386,20 +383,17 @@ export class ContainerRuntime implements Component<RuntimeState> {
     const name = command === 'ADD' ? String(p.req.args.name) : (this.s.sandboxes.get(p.sandboxId)?.name ?? '');
     const namespace =
       command === 'ADD' ? String(p.req.args.namespace) : (this.s.sandboxes.get(p.sandboxId)?.namespace ?? '');
-    sim.decide(
-      this.cni,
-      {
-        phase: 'run',
-        verb: `${command} failed`,
-        label: `CNI ${command} failed`,
-        summary: `containerd runs the CNI plugin chain (${command}) for ${name}, but the plugin is not there: ${cniPluginError(command)}`,
-        narration: {
-          key: 'cni.missing',
-          params: { pod: name, command, plugin: CNI_PLUGIN_TYPE, dir: CNI_BIN_DIR },
-        },
-        object: { apiVersion: 'v1', kind: 'Pod', namespace, name, uid: p.req.podUid },
+    sim.decide(this.cni, {
+      phase: 'run',
+      verb: `${command} failed`,
+      label: `CNI ${command} failed`,
+      summary: `containerd runs the CNI plugin chain (${command}) for ${name}, but the plugin is not there: ${cniPluginError(command)}`,
+      narration: {
+        key: 'cni.missing',
+        params: { pod: name, command, plugin: CNI_PLUGIN_TYPE, dir: CNI_BIN_DIR },
       },
-    );
+      object: { apiVersion: 'v1', kind: 'Pod', namespace, name, uid: p.req.podUid },
+    });
     // Playback never saw this sandbox (it is written once the pause container runs), so only the record goes.
     if (command === 'ADD') this.s.sandboxes.delete(p.sandboxId);
     const lat = sim.rng('latency');
@@ -426,16 +420,13 @@ export class ContainerRuntime implements Component<RuntimeState> {
       return;
     }
     if (sb) sb.ip = ip;
-    sim.decide(
-      partOf(this.address, 'runc'),
-      {
-        phase: 'run',
-        verb: 'runc start',
-        label: 'start pause',
-        summary: `containerd-shim-runc-v2 starts the pause container (registry.k8s.io/pause:3.10) that holds the pod's namespaces`,
-        narration: { key: 'runtime.pause', params: { pod: sb?.name ?? '' } },
-      },
-    );
+    sim.decide(partOf(this.address, 'runc'), {
+      phase: 'run',
+      verb: 'runc start',
+      label: 'start pause',
+      summary: `containerd-shim-runc-v2 starts the pause container (registry.k8s.io/pause:3.10) that holds the pod's namespaces`,
+      narration: { key: 'runtime.pause', params: { pod: sb?.name ?? '' } },
+    });
     sim.writeRuntime(`node/${this.node}/sandboxes/${p.sandboxId}`, { pod: p.req.podUid, name: sb?.name, ip });
     this.reply(
       sim,
