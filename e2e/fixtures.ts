@@ -44,7 +44,20 @@ export async function activeComponents(page: Page): Promise<string[]> {
 }
 
 /** Everything a step shows outside the editor: diagram state and text, narration, inspectors. */
+/**
+ * The inspectors and the editor follow the cursor once stepping pauses (DeferredCurrent): wait until the step they
+ * show (`data-step` on the inspectors) is the one the counter shows.
+ */
+export async function inspectorsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const shown = document.querySelector<HTMLElement>('section.inspectors')?.dataset.step;
+    const counter = document.querySelector('[data-testid="step-counter"]')?.textContent ?? '';
+    return shown === undefined || shown === counter.split('/')[0].trim();
+  });
+}
+
 export async function viewSnapshot(page: Page): Promise<Record<string, string>> {
+  await inspectorsSettled(page);
   return page.evaluate(() => {
     const text = (sel: string) => document.querySelector(sel)?.textContent ?? '';
     const diagram = [...document.querySelectorAll('[data-testid="diagram"] .react-flow__node')]

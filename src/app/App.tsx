@@ -48,7 +48,6 @@ export function App() {
   );
   useDocumentTheme();
   useKeyboardShortcuts(api);
-  usePlaybackTimer();
   useReducedMotionPreference();
 
   const showSide = layoutView === 'split';
@@ -56,6 +55,7 @@ export function App() {
     <div
       className={`app${reducedMotion ? ' motion-reduced' : ''} layout-${layoutView}${embed ? ' is-embed' : ''}${present ? ' is-present' : ''} controls-${controls}`}
     >
+      <PlaybackClock />
       <a className="skip-link" href="#playback">
         {t('app.skip')}
       </a>
@@ -109,6 +109,15 @@ export function App() {
       </Suspense>
     </div>
   );
+}
+
+/**
+ * The playing clock reads the cursor, so it lives in a component of its own: in App it would re-render the whole
+ * shell (editor, inspectors, header) on every step.
+ */
+function PlaybackClock() {
+  usePlaybackTimer();
+  return null;
 }
 
 /** Follow the system's reduced-motion setting live, unless the URL forced `motion=full|reduced`. */

@@ -1,11 +1,10 @@
 import { useT } from '../app/i18n/translateContext';
-import { useApp } from '../app/store/useApp';
+import { useCurrent } from '../app/store/useCurrent';
 
 /** What `kubectl apply -f manifest.yaml` printed (created / configured / unchanged, or kubectl's error). */
 export function ApplyOutput() {
   const t = useT();
-  const session = useApp((s) => s.session);
-  const cursor = useApp((s) => s.cursor);
+  const { session, cursor } = useCurrent();
   const run = session?.run;
   return (
     <div className="apply-output" aria-label={t('editor.output')} role="log">

@@ -4,6 +4,7 @@
  */
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
+import { useCurrent } from '../app/store/useCurrent';
 import type { InspectorTab } from '../app/store/createAppStore';
 import { EtcdPanel } from './EtcdPanel';
 import { EventsPanel } from './EventsPanel';
@@ -19,7 +20,9 @@ export function Inspectors() {
   const t = useT();
   const api = useAppApi();
   const tab = useApp((s) => s.inspector);
-  const isSchedule = useApp((s) => s.session?.run.steps[s.cursor]?.detail?.type === 'schedule');
+  // The step the panels show, which follows the cursor once stepping pauses (DeferredCurrent); tests wait on it.
+  const { step, cursor } = useCurrent();
+  const isSchedule = step?.detail?.type === 'schedule';
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     e.preventDefault();
@@ -30,7 +33,7 @@ export function Inspectors() {
     document.getElementById(`tab-${next}`)?.focus();
   };
   return (
-    <section className="inspectors" aria-label={t('panel.label')}>
+    <section className="inspectors" aria-label={t('panel.label')} data-step={cursor + 1}>
       <div className="tabs" role="tablist" aria-label={t('panel.label')} onKeyDown={onKeyDown}>
         {TABS.map((id) => (
           <button

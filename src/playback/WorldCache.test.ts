@@ -33,6 +33,31 @@ describe('WorldCache', () => {
   });
 });
 
+describe('worldAt copy on write', () => {
+  const run = scenarioRun('happy-path');
+  const writes = new Set(run.history.map((h) => h.seq));
+
+  it('shares the maps of its base through a step that writes nothing', () => {
+    const quiet = run.steps.find((s) => s.seq > 0 && !writes.has(s.seq))!.seq;
+    const base = worldAt(run, quiet - 1);
+    const next = worldAt(run, quiet, base);
+    expect(next.etcd).toBe(base.etcd);
+    expect(next.runtime).toBe(base.runtime);
+    expect(next.events).toBe(base.events);
+    expect(next.seq).toBe(quiet);
+  });
+
+  it('copies a map before writing to it and leaves the base as it was', () => {
+    const put = run.history.find((h) => h.seq > 0 && h.key.startsWith('/registry/pods/'))!;
+    const base = worldAt(run, put.seq - 1);
+    const before = [...base.etcd.entries()];
+    const next = worldAt(run, put.seq, base);
+    expect(next.etcd).not.toBe(base.etcd);
+    expect([...base.etcd.entries()]).toEqual(before);
+    expect(next.etcd.get(put.key)).toBe(run.history.filter((h) => h.seq <= put.seq && h.key === put.key).at(-1)!.value);
+  });
+});
+
 describe('etcd and objects inspectors', () => {
   const run = scenarioRun('happy-path');
   it('highlights the keys a step wrote', () => {

@@ -2,9 +2,9 @@
  * The current step and the world after it: what every synchronized view renders.
  *
  * Views that answer a key press (diagram, narration, playback bar) read it live. The inspectors and the editor
- * read it through `<DeferredCurrent>`: React renders them in a second, interruptible pass after the step's first
- * frame is painted (`useDeferredValue`), so a step's key press is not held up by YAML dumps, tables and `kubectl`
- * answers of panels that are often hidden, and a burst of presses updates them once at the end.
+ * read it through `<DeferredCurrent>`: they follow once the cursor has rested for `SETTLE_MS`, in an interruptible
+ * transition, so a step's key press is not held up by YAML dumps, tables, `kubectl` answers and Monaco re-rendering
+ * its source-line highlight, nor is the next press's frame; a burst of presses updates them once, at the end.
  */
 import { createContext, useContext, useMemo } from 'react';
 import type { WorldState } from '../../engine/api';

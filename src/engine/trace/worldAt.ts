@@ -5,30 +5,43 @@
 import type { HistoryEntry, Run, WorldState } from '../api';
 import type { KEvent, KObject } from '../types';
 
-/** Folds `history` entries with seq ≤ `seq` onto `base` (or an empty world). History is ordered by seq. */
+/**
+ * Folds `history` entries with seq ≤ `seq` onto `base` (or an empty world). History is ordered by seq.
+ *
+ * Copy on write: a map (etcd, runtime) or the Event list is copied only when an entry in the fold changes it, and
+ * is otherwise shared with `base`. Most steps write nothing (a watch event, a CRI call, a decision), so stepping
+ * through a large run no longer copies thousands of keys per step. Worlds are immutable for their readers.
+ */
 export function worldAt(run: Pick<Run, 'history' | 'steps'>, seq: number, base?: WorldState): WorldState {
-  const etcd = new Map(base?.etcd ?? []);
-  const runtime = new Map(base?.runtime ?? []);
+  let etcd = base?.etcd ?? new Map<string, KObject>();
+  let runtime = base?.runtime ?? new Map<string, unknown>();
+  let ownEtcd = !base;
+  let ownRuntime = !base;
+  let eventsChanged = !base;
   let revision = base?.revision ?? 0;
   const start = base ? firstIndexAfter(run.history, base.seq) : 0;
   for (let i = start; i < run.history.length; i++) {
     const h = run.history[i];
     if (h.seq > seq) break;
-    apply(etcd, runtime, h);
+    if (h.key.startsWith('/registry/')) {
+      if (!ownEtcd) [etcd, ownEtcd] = [new Map(etcd), true];
+      if (h.value === null) etcd.delete(h.key);
+      else etcd.set(h.key, h.value as KObject);
+      if (h.key.startsWith('/registry/events/')) eventsChanged = true;
+    } else {
+      if (!ownRuntime) [runtime, ownRuntime] = [new Map(runtime), true];
+      if (h.value === null) runtime.delete(h.key);
+      else runtime.set(h.key, h.value);
+    }
     revision = Math.max(revision, h.revision);
   }
-  const events: KEvent[] = [];
-  for (const [k, v] of etcd) if (k.startsWith('/registry/events/')) events.push(v as unknown as KEvent);
+  let events = base?.events ?? [];
+  if (eventsChanged) {
+    events = [];
+    for (const [k, v] of etcd) if (k.startsWith('/registry/events/')) events.push(v as unknown as KEvent);
+  }
   const step = run.steps[Math.max(0, Math.min(seq, run.steps.length - 1))];
   return { seq, time: seq < 0 ? 0 : (step?.time ?? 0), revision, etcd, runtime, events };
-}
-
-function apply(etcd: Map<string, KObject>, runtime: Map<string, unknown>, h: HistoryEntry): void {
-  if (h.key.startsWith('/registry/')) {
-    if (h.value === null) etcd.delete(h.key);
-    else etcd.set(h.key, h.value as KObject);
-  } else if (h.value === null) runtime.delete(h.key);
-  else runtime.set(h.key, h.value);
 }
 
 /** Index of the first history entry with seq > `seq` (binary search). */
