@@ -89,7 +89,7 @@ export function Scrubber() {
               style={{
                 left: `${(b.start / total) * 100}%`,
                 width: `${((b.end - b.start) / total) * 100}%`,
-                background: `var(--p-${b.phase})`,
+                ['--seg' as string]: `var(--p-${b.phase})`,
               }}
             />
           ))}
