@@ -31,11 +31,23 @@ export function MessageDot({
     if (!el || !frames.length) return;
     // jsdom (unit tests) has no Web Animations; the dot then simply stays at the start.
     if (typeof el.animate !== 'function') return;
-    const journey = el.animate(
-      frames.map((transform) => ({ transform })),
-      { duration: durationMs, easing: 'linear', fill: 'forwards' },
-    );
-    return () => journey.cancel();
+    // Started once the step's frame is painted (a task queued from its animation frame): creating the animation
+    // costs ~0.5 ms that the key press need not wait for, and the dot sits at its start until then.
+    let journey: Animation | undefined;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        journey = el.animate(
+          frames.map((transform) => ({ transform })),
+          { duration: durationMs, easing: 'linear', fill: 'forwards' },
+        );
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      journey?.cancel();
+    };
   }, [frames, durationMs]);
   if (!frames.length) return null;
   return (
