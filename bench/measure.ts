@@ -41,11 +41,18 @@ export function median(xs: number[]): number {
 /**
  * Runs `input` `repeats` times for timing, then once more under the GC profiler for its peak heap, then (for small
  * runs) a few more kept alive together, so that what a run retains stands out from the heap's noise.
+ *
+ * `isolate`: collect the garbage of the previous runs before each timed run. A 1,000-replica run leaves ~60 MB
+ * behind; back to back, each run would also pay for marking its predecessors' garbage (a major GC of a heap of
+ * 150–400 MB, at a point that varies from run to run: in one interleaved measurement 740–1,210 ms back to back against
+ * 870–1,010 ms isolated). Isolated, a run pays for its own garbage only, as the first run in a fresh worker does.
+ * One collection, not two (`collect`): the second shrinks the young generation, which the run then has to regrow.
  */
-export function measure(input: SimulationInput, repeats: number): Measurement {
+export function measure(input: SimulationInput, repeats: number, isolate = false): Measurement {
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < repeats; i++) {
+    if (isolate) gc?.();
     const t = timeOnce(input);
     times.push(t.wallMs);
     cpu.push(t.cpuMs);
