@@ -73,12 +73,12 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
     () => (tiles.length ? tiles : layout.boxes.filter((b) => b.kind === 'pods').map((b) => b.node!)),
     [layout, tiles],
   );
-  const pods = useMemo(
-    () => (world ? podsView(world, world.time, nodeNames, G.podSlots) : undefined),
-    [world, nodeNames],
-  );
+  // Both read only the stored objects (a badge's STATUS and READY do not depend on the clock), and most steps
+  // write nothing: keyed on the etcd map, which worlds share until a write (worldAt), they are rebuilt only then.
+  const etcd = world?.etcd;
+  const pods = useMemo(() => (etcd ? podsView({ etcd }, 0, nodeNames, G.podSlots) : undefined), [etcd, nodeNames]);
   // Lanes do not flag their Node; tiles do, as the one place a NotReady node among 100 shows.
-  const flags = useMemo(() => (world && tiles.length ? nodeFlags(world, tiles) : undefined), [world, tiles]);
+  const flags = useMemo(() => (etcd && tiles.length ? nodeFlags({ etcd }, tiles) : undefined), [etcd, tiles]);
   const [nodeIds] = useState(() => new IdentityKeeper<BoxNode>());
   const [edgeIds] = useState(() => new IdentityKeeper<LinkEdgeModel>());
   const nodes = useMemo(

@@ -1,10 +1,15 @@
 /** Which steps navigation lands on: background steps on/off, and "follow one Pod". */
+import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { groupsRepeats } from '../playback/navigation';
 
-export function StepFilters() {
+/**
+ * Memoised: the playback bar re-renders on every step, and a `<select>` re-rendered with its value walks all its
+ * options (one per Pod: 300 in a 300-replica run) although nothing here depends on the step.
+ */
+export const StepFilters = memo(function StepFilters() {
   const t = useT();
   const api = useAppApi();
   const { filter, pods, matching, hasRun, total, hasGroups } = useApp(
@@ -57,4 +62,4 @@ export function StepFilters() {
       {filter.pod && <span className="filters__count">{t('ctl.filtered', { count: matching })}</span>}
     </div>
   );
-}
+});
