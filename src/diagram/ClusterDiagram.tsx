@@ -12,7 +12,7 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useT } from '../app/i18n/translateContext';
 import { firstDiagramShown } from '../app/firstDiagram';
 import { markOnce, PERF_MARKS } from '../app/perfMarks';
@@ -24,8 +24,9 @@ import { nodeRoles } from '../playback/instances';
 import { diagramState } from '../playback/diagramState';
 import { nodeFlags } from '../playback/nodeSummary';
 import { podsView } from '../playback/podBadges';
+import { boxStates, BoxStateContext, byId, createBoxStateStore, type BoxState } from './boxStates';
 import { ComponentNode } from './ComponentNode';
-import { flowEdges, flowNodes, handlesByBox, type BoxNode, type LinkEdge as LinkEdgeModel } from './flowModel';
+import { flowEdges, flowNodes, handlesByBox, type LinkEdge as LinkEdgeModel } from './flowModel';
 import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
@@ -79,12 +80,18 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   const pods = useMemo(() => (etcd ? podsView({ etcd }, 0, nodeNames, G.podSlots) : undefined), [etcd, nodeNames]);
   // Lanes do not flag their Node; tiles do, as the one place a NotReady node among 100 shows.
   const flags = useMemo(() => (etcd && tiles.length ? nodeFlags({ etcd }, tiles) : undefined), [etcd, tiles]);
-  const [nodeIds] = useState(() => new IdentityKeeper<BoxNode>());
+  const revision = world?.revision;
+  const [stateIds] = useState(() => new IdentityKeeper<BoxState>());
   const [edgeIds] = useState(() => new IdentityKeeper<LinkEdgeModel>());
-  const nodes = useMemo(
-    () => nodeIds.keep(flowNodes(layout, handles, state, pods, world?.revision, flags)),
-    [nodeIds, layout, handles, state, pods, world, flags],
+  const states = useMemo(
+    () => stateIds.keep(boxStates(layout, state, pods, revision, flags)),
+    [stateIds, layout, state, pods, revision, flags],
   );
+  const [store] = useState(() => createBoxStateStore(states));
+  // Before paint, in the same task: the boxes whose state changed re-render in a pass of their own.
+  useLayoutEffect(() => store.setState(byId(states), true), [store, states]);
+  const lifted = state.note ? state.pulse : undefined;
+  const nodes = useMemo(() => flowNodes(layout, handles, lifted), [layout, handles, lifted]);
   const edges = useMemo(() => edgeIds.keep(flowEdges(layout, state)), [edgeIds, layout, state]);
   useRefitOnResize(container, layout);
   const initialized = useNodesInitialized();
@@ -95,31 +102,33 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   }, [initialized]);
 
   return (
-    <ReactFlow
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={nodeTypes}
-      edgeTypes={edgeTypes}
-      fitView
-      fitViewOptions={FIT}
-      minZoom={0.2}
-      maxZoom={2.5}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      nodesFocusable={false}
-      edgesFocusable={false}
-      elementsSelectable={false}
-      panActivationKeyCode={null}
-      selectionKeyCode={null}
-      multiSelectionKeyCode={null}
-      deleteKeyCode={null}
-      zoomActivationKeyCode={null}
-      disableKeyboardA11y
-      zoomOnDoubleClick={false}
-      proOptions={{ hideAttribution: false }}
-    >
-      <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
-    </ReactFlow>
+    <BoxStateContext.Provider value={store}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        fitView
+        fitViewOptions={FIT}
+        minZoom={0.2}
+        maxZoom={2.5}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+        panActivationKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        deleteKeyCode={null}
+        zoomActivationKeyCode={null}
+        disableKeyboardA11y
+        zoomOnDoubleClick={false}
+        proOptions={{ hideAttribution: false }}
+      >
+        <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
+      </ReactFlow>
+    </BoxStateContext.Provider>
   );
 }
 

@@ -5,6 +5,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { useT } from '../app/i18n/translateContext';
 import { BoxHandles } from './BoxHandles';
+import { useBoxState } from './boxStates';
 import type { BoxNode } from './flowModel';
 import { SchedulerQueue } from './SchedulerQueue';
 
@@ -22,7 +23,8 @@ const PART_LABELS: Record<string, string> = {
 
 export function ComponentNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
-  const { box, active, activeParts, pulseSeq } = data;
+  const { box } = data;
+  const { active, activeParts, pulseSeq, pods, revision } = useBoxState(box.id);
   const component = box.component!;
   const parts = box.parts ?? [];
   return (
@@ -52,9 +54,9 @@ export function ComponentNode({ data }: NodeProps<BoxNode>) {
           ))}
         </ol>
       )}
-      {component === 'kube-scheduler' && <SchedulerQueue pods={data.pods?.unscheduled ?? []} />}
-      {component === 'etcd' && data.revision !== undefined && (
-        <span className="cmp__meta">{t('panel.etcd.revision', { revision: data.revision })}</span>
+      {component === 'kube-scheduler' && <SchedulerQueue pods={pods?.unscheduled ?? []} />}
+      {component === 'etcd' && revision !== undefined && (
+        <span className="cmp__meta">{t('panel.etcd.revision', { revision })}</span>
       )}
       <BoxHandles handles={data.handles} />
     </div>

@@ -12,6 +12,7 @@ import type { Translate } from '../i18n/translate';
 import type { NodeFlags } from '../playback/nodeSummary';
 import type { NodePods, PodTone } from '../playback/podBadges';
 import { BoxHandles } from './BoxHandles';
+import { useBoxState } from './boxStates';
 import { componentOf, type BoxNode } from './flowModel';
 import { claimInitialTabStop, makeCurrent, onTileKeyDown } from './tileFocus';
 import './nodeTile.css';
@@ -31,10 +32,11 @@ const BAR: readonly PodTone[] = ['ready', 'running', 'creating', 'pending', 'err
 export function NodeTile({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const api = useAppApi();
-  const { box, active, pulseSeq, note, flags } = data;
-  const marks = data.activeMarks ?? [];
+  const { box } = data;
+  const { active, pulseSeq, note, flags, activeMarks, pods: view } = useBoxState(box.id);
+  const marks = activeMarks ?? [];
   const node = box.node!;
-  const pods = data.pods?.byNode[node];
+  const pods = view?.byNode[node];
   const podsText = podCounts(t, pods);
   const failing = pods?.tones.error ?? 0;
   const badges = flagBadges(flags);

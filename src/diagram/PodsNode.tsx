@@ -1,5 +1,6 @@
 import type { NodeProps } from '@xyflow/react';
 import { useT } from '../app/i18n/translateContext';
+import { useBoxState } from './boxStates';
 import type { BoxNode } from './flowModel';
 import { PodChip } from './PodChip';
 
@@ -7,7 +8,7 @@ import { PodChip } from './PodChip';
 export function PodsNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const node = data.box.node!;
-  const view = data.pods?.byNode[node];
+  const view = useBoxState(data.box.id).pods?.byNode[node];
   return (
     <div className="pods" data-pods-node={node} role="group" aria-label={`${t('diagram.pods')} · ${node}`}>
       <div className="pods__grid">

@@ -5,6 +5,7 @@ import { TRUNK_HANDLE } from '../playback/diagramLayoutTiles';
 import { diagramState, IDLE_STATE } from '../playback/diagramState';
 import { nodeRoles } from '../playback/instances';
 import { testStep } from '../playback/testRuns';
+import { boxStates } from './boxStates';
 import { flowEdges, flowNodes, handlesByBox } from './flowModel';
 
 const layout = layoutDiagram(nodeRoles(defaultCluster(100)), 3);
@@ -36,13 +37,24 @@ describe('flow model of the tile layout', () => {
   });
 
   it('marks the tile active with the component the step involves', () => {
-    const nodes = flowNodes(layout, handles, diagramState(layout, kubeletWatch), undefined, undefined, {
+    const states = boxStates(layout, diagramState(layout, kubeletWatch), undefined, undefined, {
       'node-57': { ready: 'False', unschedulable: true, taints: [] },
     });
-    const tile = nodes.find((n) => n.id === 'tile:node-57')!;
-    expect(tile.data).toMatchObject({ active: true, activeMarks: ['kubelet'], flags: { ready: 'False' } });
-    const others = nodes.filter((n) => n.type === 'tile' && n.id !== 'tile:node-57');
-    expect(others.every((n) => !n.data.active && n.data.activeMarks?.length === 0)).toBe(true);
-    expect(nodes.find((n) => n.id === 'kube-apiserver')!.data.active).toBe(true);
+    const tile = states.find((s) => s.id === 'tile:node-57')!;
+    expect(tile).toMatchObject({ active: true, activeMarks: ['kubelet'], flags: { ready: 'False' } });
+    const tiles = layout.boxes.filter((b) => b.kind === 'tile' && b.id !== 'tile:node-57').map((b) => b.id);
+    const others = states.filter((s) => tiles.includes(s.id));
+    expect(others.every((s) => !s.active && s.activeMarks?.length === 0)).toBe(true);
+    expect(states.find((s) => s.id === 'kube-apiserver')!.active).toBe(true);
+  });
+
+  it('keeps the nodes between steps, lifting only the tile that carries a note', () => {
+    const nodes = flowNodes(layout, handles);
+    expect(nodes.find((n) => n.id === 'tile:node-57')).toMatchObject({
+      zIndex: 2,
+      data: { box: { id: 'tile:node-57' } },
+    });
+    expect(flowNodes(layout, handles, 'tile:node-57').find((n) => n.id === 'tile:node-57')!.zIndex).toBe(3);
+    expect(flowNodes(layout, handles, 'kube-apiserver').find((n) => n.id === 'kube-apiserver')!.zIndex).toBe(2);
   });
 });

@@ -1,13 +1,11 @@
 /**
- * Layout boxes + the step's highlight state → React Flow nodes and edges. Positions never change between steps;
- * only `data` does, so React Flow re-renders the few nodes whose state changed.
+ * Layout boxes → React Flow nodes, and the step's links → edges. Nodes do not change between steps (what a box
+ * shows at a step comes from boxStates.ts), except that the tile carrying a message's note is lifted; edges change
+ * only on the link the message travels.
  */
 import type { Edge, Node } from '@xyflow/react';
 import type { Box, DiagramLayout, Link, Side } from '../playback/diagramLayout';
 import type { DiagramState } from '../playback/diagramState';
-import { NODE_COMPONENTS } from '../playback/instances';
-import type { NodeFlags } from '../playback/nodeSummary';
-import type { PodsView } from '../playback/podBadges';
 
 export interface HandleSpec {
   id: string;
@@ -18,17 +16,7 @@ export interface HandleSpec {
 
 export interface BoxData extends Record<string, unknown> {
   box: Box;
-  active: boolean;
-  activeParts: readonly string[];
-  /** Seq of the internal decision this component is making (restarts the pulse animation), or null. */
-  pulseSeq: number | null;
   handles: HandleSpec[];
-  pods?: PodsView;
-  revision?: number;
-  /** Node tiles: the node components involved in this step, the message between two of them, the Node's flags. */
-  activeMarks?: readonly string[];
-  note?: DiagramState['note'];
-  flags?: NodeFlags;
 }
 
 export interface LinkData extends Record<string, unknown> {
@@ -63,64 +51,27 @@ const sourceHandle = (l: Link) => l.aHandle ?? `${l.id}:a`;
 const Z = { frame: 0, label: 2, component: 2, pods: 2, tile: 2 } as const;
 const CLICKABLE = { pointerEvents: 'all' } as const;
 
-export function flowNodes(
-  layout: DiagramLayout,
-  handles: Map<string, HandleSpec[]>,
-  state: DiagramState,
-  pods: PodsView | undefined,
-  revision: number | undefined,
-  flags?: Readonly<Record<string, NodeFlags>>,
-): BoxNode[] {
-  return layout.boxes.map((box) => {
-    const data: BoxData = {
-      box,
-      active: state.active.has(box.id),
-      activeParts: state.activeParts.get(box.id) ?? [],
-      pulseSeq: state.pulse === box.id ? state.seq : null,
-      handles: handles.get(box.id) ?? [],
-      pods: podsFor(box, pods),
-      revision: box.component === 'etcd' ? revision : undefined,
-    };
-    if (box.kind === 'tile') {
-      const marks = NODE_COMPONENTS.filter((c) => state.active.has(`${c}@${box.node}`));
-      data.active = marks.length > 0;
-      data.activeMarks = marks;
-      data.note = state.pulse === box.id ? state.note : undefined;
-      data.flags = flags?.[box.node!];
-    }
-    return {
-      id: box.id,
-      type: box.kind,
-      position: { x: box.x, y: box.y },
-      width: box.w,
-      height: box.h,
-      // Boxes have fixed sizes. Saying so keeps the handle bounds React Flow measured when the box mounted: a node
-      // handed over as a new object without `measured` loses them, and is observed and measured again (a
-      // ResizeObserver round with layout reads and a second render on the step's first frame).
-      measured: { width: box.w, height: box.h },
-      // The tile carrying a message's note lifts above its neighbours, over which the note hangs.
-      zIndex: Z[box.kind] + (data.note ? 1 : 0),
-      draggable: false,
-      selectable: false,
-      focusable: false,
-      // React Flow passes no pointer events to nodes that are neither selectable nor draggable; a tile is a button,
-      // and a Pods box holds a button per Pod.
-      ...((box.kind === 'tile' || box.kind === 'pods') && { style: CLICKABLE }),
-      data,
-    };
-  });
-}
-
-/**
- * Only the part of the Pods view a box draws (its node's Pods, or the scheduler's queue), so that a Pod changing
- * on one node leaves every other box's data equal and React Flow does not re-render it.
- */
-function podsFor(box: Box, pods: PodsView | undefined): PodsView | undefined {
-  if (!pods) return undefined;
-  if (box.kind === 'pods' || box.kind === 'tile')
-    return { byNode: box.node && pods.byNode[box.node] ? { [box.node]: pods.byNode[box.node] } : {}, unscheduled: [] };
-  if (box.component === 'kube-scheduler') return { byNode: {}, unscheduled: pods.unscheduled };
-  return undefined;
+/** `lifted`: the tile carrying a message's note, drawn above its neighbours, over which the note hangs. */
+export function flowNodes(layout: DiagramLayout, handles: Map<string, HandleSpec[]>, lifted?: string): BoxNode[] {
+  return layout.boxes.map((box) => ({
+    id: box.id,
+    type: box.kind,
+    position: { x: box.x, y: box.y },
+    width: box.w,
+    height: box.h,
+    // Boxes have fixed sizes. Saying so keeps the handle bounds React Flow measured when the box mounted: a node
+    // handed over as a new object without `measured` loses them, and is observed and measured again (a
+    // ResizeObserver round with layout reads and a second render on the step's first frame).
+    measured: { width: box.w, height: box.h },
+    zIndex: Z[box.kind] + (box.kind === 'tile' && box.id === lifted ? 1 : 0),
+    draggable: false,
+    selectable: false,
+    focusable: false,
+    // React Flow passes no pointer events to nodes that are neither selectable nor draggable; a tile is a button,
+    // and a Pods box holds a button per Pod.
+    ...((box.kind === 'tile' || box.kind === 'pods') && { style: CLICKABLE }),
+    data: { box, handles: handles.get(box.id) ?? [] },
+  }));
 }
 
 export function componentOf(instance: string): string {

@@ -22,6 +22,22 @@ export function Scrubber() {
   const total = steps?.length ?? 0;
   const strip = useMemo(() => (steps ? phaseStrip(steps) : []), [steps]);
   const jumps = useMemo(() => (steps ? clockJumps(steps) : []), [steps]);
+  // The same elements every step, so React skips the strip's ~170 segments when only the cursor moved.
+  const segments = useMemo(
+    () =>
+      strip.map((b) => (
+        <span
+          key={b.start}
+          className={`scrubber__seg${b.background ? ' is-bg' : ''}`}
+          style={{
+            left: `${(b.start / total) * 100}%`,
+            width: `${((b.end - b.start) / total) * 100}%`,
+            ['--seg' as string]: `var(--p-${b.phase})`,
+          }}
+        />
+      )),
+    [strip, total],
+  );
   const forkStep = useApp((s) => s.branches.find((b) => b.id === s.branchId)?.forkStep ?? null);
   const pct = (seq: number) => (total > 1 ? (seq / (total - 1)) * 100 : 0);
 
@@ -81,19 +97,7 @@ export function Scrubber() {
         onPointerMove={onPointerMove}
         onKeyDown={onKeyDown}
       >
-        <div className="scrubber__strip">
-          {strip.map((b) => (
-            <span
-              key={b.start}
-              className={`scrubber__seg${b.background ? ' is-bg' : ''}`}
-              style={{
-                left: `${(b.start / total) * 100}%`,
-                width: `${((b.end - b.start) / total) * 100}%`,
-                ['--seg' as string]: `var(--p-${b.phase})`,
-              }}
-            />
-          ))}
-        </div>
+        <div className="scrubber__strip">{segments}</div>
         {session?.marks.map((m) => (
           <span
             key={m.seq}
