@@ -11,6 +11,7 @@
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { afterPaint } from '../app/afterPaint';
 import { journeyKeyframes } from './dotJourney';
 
 export function MessageDot({
@@ -31,21 +32,17 @@ export function MessageDot({
     if (!el || !frames.length) return;
     // jsdom (unit tests) has no Web Animations; the dot then simply stays at the start.
     if (typeof el.animate !== 'function') return;
-    // Started once the step's frame is painted (a task queued from its animation frame): creating the animation
-    // costs ~0.5 ms that the key press need not wait for, and the dot sits at its start until then.
+    // Started once the step's frame is painted: creating the animation costs ~0.5 ms that the key press need not
+    // wait for, and the dot sits at its start until then.
     let journey: Animation | undefined;
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        journey = el.animate(
-          frames.map((transform) => ({ transform })),
-          { duration: durationMs, easing: 'linear', fill: 'forwards' },
-        );
-      }, 0);
+    const cancel = afterPaint(() => {
+      journey = el.animate(
+        frames.map((transform) => ({ transform })),
+        { duration: durationMs, easing: 'linear', fill: 'forwards' },
+      );
     });
     return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancel();
       journey?.cancel();
     };
   }, [frames, durationMs]);

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { EditorMarker } from '../playback/runInfo';
 import type { LineRange } from '../playback/sourceKey';
+import { afterPaint } from '../app/afterPaint';
 import { MODEL_URI, monaco } from './monacoSetup';
 
 export interface YamlEditorProps {
@@ -139,14 +140,7 @@ export default function YamlEditor({
     // After the step's first frame has been painted (a task queued from the next animation frame): the source line
     // is secondary to the diagram, and Monaco re-rendering its lines (4–11 ms measured) would otherwise land in the
     // frame that answers the key press.
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(show, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterPaint(show);
   }, [highlight]);
 
   useEffect(() => {
