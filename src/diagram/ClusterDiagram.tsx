@@ -74,10 +74,10 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
     () => (tiles.length ? tiles : layout.boxes.filter((b) => b.kind === 'pods').map((b) => b.node!)),
     [layout, tiles],
   );
-  // Both read only the stored objects (a badge's STATUS and READY do not depend on the clock), and most steps
-  // write nothing: keyed on the etcd map, which worlds share until a write (worldAt), they are rebuilt only then.
+  // Both read only the stored objects, and most steps write nothing: keyed on the etcd map, which worlds share until
+  // a write (worldAt), they are rebuilt only then.
   const etcd = world?.etcd;
-  const pods = useMemo(() => (etcd ? podsView({ etcd }, 0, nodeNames, G.podSlots) : undefined), [etcd, nodeNames]);
+  const pods = useMemo(() => (etcd ? podsView({ etcd }, nodeNames, G.podSlots) : undefined), [etcd, nodeNames]);
   // Lanes do not flag their Node; tiles do, as the one place a NotReady node among 100 shows.
   const flags = useMemo(() => (etcd && tiles.length ? nodeFlags({ etcd }, tiles) : undefined), [etcd, tiles]);
   const revision = world?.revision;

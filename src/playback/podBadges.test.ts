@@ -42,16 +42,16 @@ describe('pod badges', () => {
   it('groups many replicas into workload badges', () => {
     const pods = Array.from({ length: 9 }, (_, i) => pod(`web-abc12-${i}`, i < 6 ? 'Running' : 'Pending', i < 6));
     expect(workloadName(pods[0])).toBe('web');
-    const badges = groupBadges(pods, 0, 4);
+    const badges = groupBadges(pods, 4);
     expect(badges.length).toBeLessThanOrEqual(4);
     expect(badges.reduce((s, b) => s + b.count, 0)).toBe(9);
     expect(badges.find((b) => b.tone === 'ready')?.count).toBe(6);
-    expect(groupBadges(pods.slice(0, 3), 0, 4).map((b) => b.count)).toEqual([1, 1, 1]);
+    expect(groupBadges(pods.slice(0, 3), 4).map((b) => b.count)).toEqual([1, 1, 1]);
   });
 
   it('places the default run’s Pods on their nodes and counts system Pods apart', () => {
     const run = scenarioRun('happy-path');
-    const view = podsView(worldAt(run, run.steps.length - 1), 0, ['control-plane', 'node-1', 'node-2', 'node-3'], 4);
+    const view = podsView(worldAt(run, run.steps.length - 1), ['control-plane', 'node-1', 'node-2', 'node-3'], 4);
     const user = Object.values(view.byNode).flatMap((n) => n.badges);
     expect(user).toHaveLength(3);
     expect(user.every((b) => b.tone === 'ready')).toBe(true);

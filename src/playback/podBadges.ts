@@ -57,8 +57,9 @@ export function podTone(status: string, ready: string): PodTone {
   return 'error';
 }
 
-function badgeOf(pod: KObject, now: number): PodBadge {
-  const s = podSummary(pod, now);
+/** STATUS and READY do not depend on the clock (only RESTARTS' "ago" does, which badges do not show). */
+function badgeOf(pod: KObject): PodBadge {
+  const s = podSummary(pod, 0);
   return {
     key: pod.metadata.uid ?? pod.metadata.name,
     name: pod.metadata.name,
@@ -82,10 +83,10 @@ export function workloadName(pod: KObject): string {
   return owner.name;
 }
 
-export function groupBadges(pods: KObject[], now: number, slots: number): PodBadge[] {
+export function groupBadges(pods: KObject[], slots: number): PodBadge[] {
   return groupSingles(
     pods,
-    pods.map((p) => badgeOf(p, now)),
+    pods.map((p) => badgeOf(p)),
     slots,
   );
 }
@@ -121,12 +122,7 @@ function groupSingles(pods: KObject[], singles: PodBadge[], slots: number): PodB
   return kept;
 }
 
-export function podsView(
-  world: Pick<WorldState, 'etcd'>,
-  now: number,
-  nodes: readonly string[],
-  slots: number,
-): PodsView {
+export function podsView(world: Pick<WorldState, 'etcd'>, nodes: readonly string[], slots: number): PodsView {
   const perNode = new Map<string, KObject[]>(nodes.map((n) => [n, []]));
   const system = new Map<string, number>();
   const unscheduled: KObject[] = [];
@@ -144,7 +140,7 @@ export function podsView(
   const byNode: Record<string, NodePods> = {};
   for (const [node, pods] of perNode) {
     pods.sort(byName);
-    const singles = pods.map((p) => badgeOf(p, now));
+    const singles = pods.map((p) => badgeOf(p));
     const tones: NodePods['tones'] = {};
     for (const b of singles) tones[b.tone] = (tones[b.tone] ?? 0) + 1;
     byNode[node] = {
@@ -155,7 +151,7 @@ export function podsView(
     };
   }
   unscheduled.sort(byName);
-  return { byNode, unscheduled: groupBadges(unscheduled, now, 3) };
+  return { byNode, unscheduled: groupBadges(unscheduled, 3) };
 }
 
 /**
