@@ -26,10 +26,11 @@ import { nodeFlags } from '../playback/nodeSummary';
 import { podsView } from '../playback/podBadges';
 import { boxStates, BoxStateContext, byId, createBoxStateStore, type BoxState } from './boxStates';
 import { ComponentNode } from './ComponentNode';
-import { flowEdges, flowNodes, handlesByBox, type LinkEdge as LinkEdgeModel } from './flowModel';
+import { activeLink, flowEdges, flowNodes, handlesByBox, onDemandLink } from './flowModel';
 import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
+import { MessageLayer, MessageMarksProvider } from './MessageLayer';
 import { NodeTile } from './NodeTile';
 import { PodsNode } from './PodsNode';
 import './diagram.css';
@@ -60,6 +61,7 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   const t = useT();
   const { session, step, world } = useCurrent();
   const workers = useApp((s) => s.nodes);
+  const reduced = useApp((s) => s.reducedMotion);
   const narrow = useNarrow(container);
   // Before the first run, the default cluster's shape (DESIGN.md §5), so the page never starts empty.
   const cluster = useMemo(() => session?.run.cluster ?? defaultCluster(workers ?? 3), [session, workers]);
@@ -82,17 +84,18 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   const flags = useMemo(() => (etcd && tiles.length ? nodeFlags({ etcd }, tiles) : undefined), [etcd, tiles]);
   const revision = world?.revision;
   const [stateIds] = useState(() => new IdentityKeeper<BoxState>());
-  const [edgeIds] = useState(() => new IdentityKeeper<LinkEdgeModel>());
   const states = useMemo(
     () => stateIds.keep(boxStates(layout, state, pods, revision, flags)),
     [stateIds, layout, state, pods, revision, flags],
   );
-  const [store] = useState(() => createBoxStateStore(states));
-  // Before paint, in the same task: the boxes whose state changed re-render in a pass of their own.
-  useLayoutEffect(() => store.setState(byId(states), true), [store, states]);
+  const link = useMemo(() => activeLink(state), [state]);
+  const [store] = useState(() => createBoxStateStore({ boxes: byId(states), link }));
+  // Before paint, in the same task: the boxes and links whose state changed re-render in a pass of their own.
+  useLayoutEffect(() => store.setState({ boxes: byId(states), link }, true), [store, states, link]);
   const lifted = state.note ? state.pulse : undefined;
   const nodes = useMemo(() => flowNodes(layout, handles, lifted), [layout, handles, lifted]);
-  const edges = useMemo(() => edgeIds.keep(flowEdges(layout, state)), [edgeIds, layout, state]);
+  const onDemand = onDemandLink(layout, state);
+  const edges = useMemo(() => flowEdges(layout, onDemand), [layout, onDemand]);
   useRefitOnResize(container, layout);
   const initialized = useNodesInitialized();
   useEffect(() => {
@@ -103,31 +106,34 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
 
   return (
     <BoxStateContext.Provider value={store}>
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        fitView
-        fitViewOptions={FIT}
-        minZoom={0.2}
-        maxZoom={2.5}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        panActivationKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={null}
-        deleteKeyCode={null}
-        zoomActivationKeyCode={null}
-        disableKeyboardA11y
-        zoomOnDoubleClick={false}
-        proOptions={{ hideAttribution: false }}
-      >
-        <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
-      </ReactFlow>
+      <MessageMarksProvider>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          fitView
+          fitViewOptions={FIT}
+          minZoom={0.2}
+          maxZoom={2.5}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          panActivationKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          deleteKeyCode={null}
+          zoomActivationKeyCode={null}
+          disableKeyboardA11y
+          zoomOnDoubleClick={false}
+          proOptions={{ hideAttribution: false }}
+        >
+          <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
+          <MessageLayer dot={!reduced} />
+        </ReactFlow>
+      </MessageMarksProvider>
     </BoxStateContext.Provider>
   );
 }

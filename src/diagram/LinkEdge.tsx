@@ -2,11 +2,12 @@
  * A communication path. Idle: a quiet line. Active: coloured like the sender, with an arrowhead at the receiver,
  * the message's label, and (unless motion is reduced) a dot travelling from sender to receiver.
  */
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from '@xyflow/react';
+import { BaseEdge, getBezierPath, type EdgeProps } from '@xyflow/react';
 import { useApp } from '../app/store/useApp';
 import { travelMs } from '../playback/speed';
+import { useActiveLink } from './boxStates';
 import type { LinkEdge as LinkEdgeType } from './flowModel';
-import { MessageDot } from './MessageDot';
+import { useMessageMarks } from './messageMarks';
 
 export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
   const { id, data } = props;
@@ -21,51 +22,42 @@ export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
     targetPosition: props.targetPosition,
     curvature: 0.3,
   });
-  const active = !!data?.active;
-  const color = `var(${data?.color ?? '--border-strong'})`;
+  const message = useActiveLink(id);
+  const active = !!message;
+  const color = `var(${message?.color ?? '--border-strong'})`;
   const marker = `url(#arrow-${id})`;
+  useMessageMarks(
+    message && !reduced
+      ? { seq: message.seq, path, reverse: message.reverse, color, durationMs: travelMs(speed) }
+      : null,
+    message?.label
+      ? { text: message.label, x: data?.labelAt?.x ?? labelX, y: data?.labelAt?.y ?? labelY, color }
+      : null,
+  );
   return (
     <>
-      {active && (
-        <defs>
-          <marker
-            id={`arrow-${id}`}
-            viewBox="0 0 10 10"
-            refX="8"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" fill={color} />
-          </marker>
-        </defs>
-      )}
+      {/* Always there, used only while active: a marker added and removed each step changed the SVG's structure. */}
+      <defs>
+        <marker
+          id={`arrow-${id}`}
+          viewBox="0 0 10 10"
+          refX="8"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
+          <path d="M0,0 L10,5 L0,10 z" fill={color} />
+        </marker>
+      </defs>
       <BaseEdge
         id={id}
         path={path}
         className={active ? 'link is-active' : 'link'}
         style={{ stroke: color }}
-        markerEnd={active && !data?.reverse ? marker : undefined}
-        markerStart={active && data?.reverse ? marker : undefined}
+        markerEnd={message && !message.reverse ? marker : undefined}
+        markerStart={message?.reverse ? marker : undefined}
       />
-      {active && !reduced && (
-        <MessageDot key={data!.seq} path={path} reverse={data!.reverse} color={color} durationMs={travelMs(speed)} />
-      )}
-      {active && data?.label && (
-        <EdgeLabelRenderer>
-          <div
-            className="link-label"
-            style={{
-              transform: `translate(-50%, -50%) translate(${data.labelAt?.x ?? labelX}px, ${data.labelAt?.y ?? labelY}px)`,
-              borderColor: color,
-            }}
-            title={data.label}
-          >
-            {data.label}
-          </div>
-        </EdgeLabelRenderer>
-      )}
     </>
   );
 }

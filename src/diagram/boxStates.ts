@@ -11,6 +11,7 @@ import type { DiagramState } from '../playback/diagramState';
 import { NODE_COMPONENTS } from '../playback/instances';
 import type { NodeFlags } from '../playback/nodeSummary';
 import type { PodsView } from '../playback/podBadges';
+import type { ActiveLink } from './flowModel';
 
 export interface BoxState {
   id: string;
@@ -67,10 +68,16 @@ function podsFor(box: Box, pods: PodsView | undefined): PodsView | undefined {
   return undefined;
 }
 
-export type BoxStateStore = StoreApi<ReadonlyMap<string, BoxState>>;
+/** What the diagram shows at a step beyond its fixed shape: each box's state and the link carrying the message. */
+export interface StepView {
+  boxes: ReadonlyMap<string, BoxState>;
+  link: ActiveLink | undefined;
+}
 
-export function createBoxStateStore(states: readonly BoxState[]): BoxStateStore {
-  return createStore<ReadonlyMap<string, BoxState>>(() => byId(states));
+export type BoxStateStore = StoreApi<StepView>;
+
+export function createBoxStateStore(view: StepView): BoxStateStore {
+  return createStore<StepView>(() => view);
 }
 
 export function byId(states: readonly BoxState[]): ReadonlyMap<string, BoxState> {
@@ -88,5 +95,12 @@ const IDLE: Omit<BoxState, 'id'> = { active: false, activeParts: NO_PARTS, pulse
 export function useBoxState(id: string): Omit<BoxState, 'id'> {
   const store = useContext(BoxStateContext);
   if (!store) throw new Error('useBoxState outside a diagram');
-  return useStore(store, (m) => m.get(id) ?? IDLE);
+  return useStore(store, (v) => v.boxes.get(id) ?? IDLE);
+}
+
+/** The message link `id` carries at the current step, or undefined: only the links it leaves and enters re-render. */
+export function useActiveLink(id: string): ActiveLink | undefined {
+  const store = useContext(BoxStateContext);
+  if (!store) throw new Error('useActiveLink outside a diagram');
+  return useStore(store, (v) => (v.link?.id === id ? v.link : undefined));
 }

@@ -6,7 +6,7 @@ import { diagramState, IDLE_STATE } from '../playback/diagramState';
 import { nodeRoles } from '../playback/instances';
 import { testStep } from '../playback/testRuns';
 import { boxStates } from './boxStates';
-import { flowEdges, flowNodes, handlesByBox } from './flowModel';
+import { activeLink, flowEdges, flowNodes, handlesByBox, onDemandLink } from './flowModel';
 
 const layout = layoutDiagram(nodeRoles(defaultCluster(100)), 3);
 const handles = handlesByBox(layout);
@@ -14,17 +14,26 @@ const kubeletWatch = testStep({ seq: 3 });
 
 describe('flow model of the tile layout', () => {
   it('draws only the permanent links when idle, and the active tile’s link while it carries a message', () => {
-    const idle = flowEdges(layout, IDLE_STATE).map((e) => e.id);
+    const idle = flowEdges(layout, onDemandLink(layout, IDLE_STATE)).map((e) => e.id);
     expect(idle).toContain('kube-apiserver--frame:nodes');
     expect(idle.some((id) => id.includes('tile:'))).toBe(false);
-    const busy = flowEdges(layout, diagramState(layout, kubeletWatch));
+    const state = diagramState(layout, kubeletWatch);
+    const busy = flowEdges(layout, onDemandLink(layout, state));
     expect(busy).toHaveLength(idle.length + 1);
-    expect(busy.find((e) => e.data?.active)).toMatchObject({
-      id: 'kube-apiserver--tile:node-57',
+    expect(activeLink(state)).toMatchObject({ id: 'kube-apiserver--tile:node-57', seq: 3 });
+    expect(busy.find((e) => e.id === activeLink(state)!.id)).toMatchObject({
       source: 'kube-apiserver',
       target: 'tile:node-57',
       sourceHandle: TRUNK_HANDLE,
     });
+  });
+
+  it('hands React Flow the same edges whatever the step, when the message link is permanent', () => {
+    const lanes = layoutDiagram(nodeRoles(defaultCluster(3)), 3);
+    const state = diagramState(lanes, testStep({ seq: 3, to: { component: 'kubelet', node: 'node-2' } }));
+    expect(activeLink(state)).toMatchObject({ id: expect.stringContaining('kubelet@node-2'), seq: 3 });
+    expect(onDemandLink(lanes, state)).toBeUndefined();
+    expect(flowEdges(lanes, onDemandLink(lanes, state))).toEqual(flowEdges(lanes, onDemandLink(lanes, IDLE_STATE)));
   });
 
   it('gives the apiserver one shared handle for all tiles, and each tile its own', () => {

@@ -1,7 +1,8 @@
 /**
- * Layout boxes → React Flow nodes, and the step's links → edges. Nodes do not change between steps (what a box
- * shows at a step comes from boxStates.ts), except that the tile carrying a message's note is lifted; edges change
- * only on the link the message travels.
+ * Layout boxes → React Flow nodes, and layout links → edges. Neither changes between steps: what a box shows comes
+ * from boxStates.ts and what the link carrying the message shows from `activeLink` (read through the same store), so
+ * a step hands React Flow nothing new. Only the tile carrying a message's note is lifted, and in the tile layout the
+ * one on-demand link carrying the message is added.
  */
 import type { Edge, Node } from '@xyflow/react';
 import type { Box, DiagramLayout, Link, Side } from '../playback/diagramLayout';
@@ -20,13 +21,18 @@ export interface BoxData extends Record<string, unknown> {
 }
 
 export interface LinkData extends Record<string, unknown> {
-  active: boolean;
+  labelAt?: { x: number; y: number };
+}
+
+/** The link the current step's message travels on, and how it is drawn. */
+export interface ActiveLink {
+  id: string;
   reverse: boolean;
   label: string;
+  /** The step: a new one restarts the travelling dot. */
   seq: number;
   /** Component colour of the sender (CSS variable name). */
   color: string;
-  labelAt?: { x: number; y: number };
 }
 
 export type BoxNode = Node<BoxData>;
@@ -78,29 +84,35 @@ export function componentOf(instance: string): string {
   return instance.split('@')[0];
 }
 
-export function flowEdges(layout: DiagramLayout, state: DiagramState): LinkEdge[] {
-  const shown = layout.links.filter((l) => !l.onDemand || state.message?.linkId === l.id);
-  return shown.map((l) => {
-    const active = state.message?.linkId === l.id;
-    return {
-      id: l.id,
-      type: 'link',
-      source: l.a,
-      target: l.b,
-      sourceHandle: sourceHandle(l),
-      targetHandle: `${l.id}:b`,
-      zIndex: active ? 3 : 1,
-      focusable: false,
-      selectable: false,
-      data: {
-        active,
-        reverse: active ? state.message!.reverse : false,
-        label: active ? state.message!.label : '',
-        // Only the active link needs the step (it restarts the travelling dot); idle links stay equal.
-        seq: active ? state.seq : -1,
-        color: active ? `--c-${componentOf(state.message!.from)}` : '--border-strong',
-        labelAt: l.labelAt,
-      },
-    };
-  });
+export function activeLink(state: DiagramState): ActiveLink | undefined {
+  const m = state.message;
+  if (!m) return undefined;
+  return { id: m.linkId, reverse: m.reverse, label: m.label, seq: state.seq, color: `--c-${componentOf(m.from)}` };
+}
+
+/**
+ * The permanent links, plus `onDemand` when it is an on-demand link (the tile layout draws a tile's link only while
+ * it carries a message). The active link is raised above the others by CSS (diagram.css), not by `zIndex`, so that
+ * the edge objects stay the same from step to step.
+ */
+export function flowEdges(layout: DiagramLayout, onDemand?: string): LinkEdge[] {
+  const shown = layout.links.filter((l) => !l.onDemand || l.id === onDemand);
+  return shown.map((l) => ({
+    id: l.id,
+    type: 'link',
+    source: l.a,
+    target: l.b,
+    sourceHandle: sourceHandle(l),
+    targetHandle: `${l.id}:b`,
+    zIndex: 1,
+    focusable: false,
+    selectable: false,
+    data: { labelAt: l.labelAt },
+  }));
+}
+
+/** The on-demand link `flowEdges` must add for this step, if any. */
+export function onDemandLink(layout: DiagramLayout, state: DiagramState): string | undefined {
+  const id = state.message?.linkId;
+  return id && layout.links.some((l) => l.id === id && l.onDemand) ? id : undefined;
 }

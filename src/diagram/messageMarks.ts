@@ -1,0 +1,134 @@
+/**
+ * What the link carrying a step's message draws over the diagram: its label and the travelling dot (TOOLCHAIN.md
+ * §7). The diagram has one of each, mounted once (MessageLayer.tsx); the active link shows them for its step
+ * (`useMessageMarks`), so every step starts a fresh journey and stepping back simply starts the earlier step's.
+ *
+ * They stay mounted between steps, faded out rather than removed, and are moved rather than re-created: a dot or
+ * label mounted anew each step was a new composited layer each step, and every such change makes the step's frame
+ * rebuild all of the page's layers (Layerize) and commit them. Both are composited layers of their own for good
+ * (`will-change: transform, opacity`, diagram.css), whose transform and opacity the compositor updates in place. The dot is moved by a `transform` animation computed from the path text (dotJourney.ts, eased with
+ * motion's curve) and handed straight to the browser (`Element.animate`), so the compositor moves it on its own and
+ * nothing is read from the DOM.
+ */
+import { createContext, useContext, useLayoutEffect } from 'react';
+import { afterPaint } from '../app/afterPaint';
+import { journeyKeyframes } from './dotJourney';
+
+export interface Journey {
+  /** The step: a new one restarts the journey. */
+  seq: number;
+  path: string;
+  reverse: boolean;
+  /** The sender's colour (a CSS colour, e.g. `var(--c-kubelet)`). */
+  color: string;
+  durationMs: number;
+}
+
+export interface Label {
+  text: string;
+  x: number;
+  y: number;
+  color: string;
+}
+
+/** The diagram's label and dot: whoever shows them gets a function that hides them (if still theirs). */
+export class MessageMarks {
+  private dot: HTMLDivElement | null = null;
+  private label: HTMLDivElement | null = null;
+  private current = 0;
+  private animation: Animation | undefined;
+  private cancelStart: (() => void) | undefined;
+
+  attachDot(el: HTMLDivElement | null): void {
+    this.dot = el;
+  }
+
+  attachLabel(el: HTMLDivElement | null): void {
+    this.label = el;
+  }
+
+  show(journey: Journey | null, label: Label | null): () => void {
+    const token = ++this.current;
+    this.halt();
+    const shown = [this.showLabel(label), this.startJourney(journey)].filter((el) => el !== undefined);
+    return () => {
+      if (token !== this.current) return;
+      this.halt();
+      for (const el of shown) hide(el);
+    };
+  }
+
+  private showLabel(label: Label | null): HTMLDivElement | undefined {
+    const el = this.label;
+    if (!el) return undefined;
+    if (!label) {
+      hide(el);
+      return undefined;
+    }
+    if (el.textContent !== label.text) el.textContent = label.text;
+    el.title = label.text;
+    el.style.transform = `translate(-50%, -50%) translate(${label.x}px, ${label.y}px)`;
+    el.style.borderColor = label.color;
+    el.style.opacity = '1';
+    el.removeAttribute('aria-hidden');
+    return el;
+  }
+
+  private startJourney(j: Journey | null): HTMLDivElement | undefined {
+    const el = this.dot;
+    const frames = j ? journeyKeyframes(j.path, j.reverse) : [];
+    if (!el) return undefined;
+    if (!j || !frames.length) {
+      hide(el);
+      return undefined;
+    }
+    el.style.setProperty('--dot', j.color);
+    // Placed at the start before it is shown, so the dot never flashes at the origin.
+    el.style.transform = frames[0];
+    el.style.opacity = '1';
+    // jsdom (unit tests) has no Web Animations; the dot then simply stays at the start.
+    if (typeof el.animate === 'function') {
+      // Started once the step's frame is painted: creating the animation costs ~0.5 ms that the key press need not
+      // wait for, and the dot sits at its start until then.
+      this.cancelStart = afterPaint(() => {
+        this.animation = el.animate(
+          frames.map((transform) => ({ transform })),
+          { duration: j.durationMs, easing: 'linear', fill: 'forwards' },
+        );
+      });
+    }
+    return el;
+  }
+
+  private halt(): void {
+    this.cancelStart?.();
+    this.cancelStart = undefined;
+    this.animation?.cancel();
+    this.animation = undefined;
+  }
+}
+
+/** Faded out, and out of the accessibility tree (the dot always is). */
+function hide(el: HTMLElement): void {
+  el.style.opacity = '0';
+  el.setAttribute('aria-hidden', 'true');
+}
+
+export const MessageMarksContext = createContext<MessageMarks | null>(null);
+
+/**
+ * Shows the label and sends the dot for the step the caller's link carries; both null: it carries none. Before
+ * paint, so the step's first frame already has them.
+ */
+export function useMessageMarks(journey: Journey | null, label: Label | null): void {
+  const marks = useContext(MessageMarksContext);
+  const { seq, path, reverse, color, durationMs } = journey ?? {};
+  const { text, x, y, color: labelColor } = label ?? {};
+  useLayoutEffect(() => {
+    if (!marks || (seq === undefined && text === undefined)) return;
+    return marks.show(
+      seq === undefined ? null : { seq, path: path!, reverse: !!reverse, color: color!, durationMs: durationMs! },
+      text === undefined ? null : { text, x: x!, y: y!, color: labelColor! },
+    );
+  }, [marks, seq, path, reverse, color, durationMs, text, x, y, labelColor]);
+}
