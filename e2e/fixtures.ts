@@ -46,11 +46,13 @@ export async function activeComponents(page: Page): Promise<string[]> {
 /** Everything a step shows outside the editor: diagram state and text, narration, inspectors. */
 /**
  * The inspectors and the editor follow the cursor once stepping pauses (DeferredCurrent): wait until the step they
- * show (`data-step` on the inspectors) is the one the counter shows.
+ * show (`data-step` on the inspectors' panels) is the one the counter shows.
  */
 export async function inspectorsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const shown = document.querySelector<HTMLElement>('section.inspectors')?.dataset.step;
+    const section = document.querySelector('section.inspectors');
+    // The panels load after the first diagram: until then they show nothing, so they are not settled.
+    const shown = section ? (section.querySelector<HTMLElement>('.tabpanels')?.dataset.step ?? '') : undefined;
     const counter = document.querySelector('[data-testid="step-counter"]')?.textContent ?? '';
     return shown === undefined || shown === counter.split('/')[0].trim();
   });

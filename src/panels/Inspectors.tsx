@@ -6,13 +6,15 @@ import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
 import type { InspectorTab } from '../app/store/createAppStore';
-import { EtcdPanel } from './EtcdPanel';
-import { EventsPanel } from './EventsPanel';
-import { KubectlPanel } from './KubectlPanel';
-import { ObjectsPanel } from './ObjectsPanel';
-import { SchedulerPanel } from './SchedulerPanel';
-import { TroubleshootPanel } from './TroubleshootPanel';
-import type { KeyboardEvent } from 'react';
+import { afterFirstDiagram } from '../app/firstDiagram';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
+
+// Requested once the first diagram is painted (app/firstDiagram.ts): the start-up does not parse kubectl's printers.
+const InspectorPanels = lazy(() =>
+  afterFirstDiagram()
+    .then(() => import('./InspectorPanels'))
+    .then((m) => ({ default: m.InspectorPanels })),
+);
 
 const TABS: InspectorTab[] = ['objects', 'etcd', 'events', 'kubectl', 'scheduler', 'stuck', 'nodes', 'intervene'];
 
@@ -33,7 +35,7 @@ export function Inspectors() {
     document.getElementById(`tab-${next}`)?.focus();
   };
   return (
-    <section className="inspectors" aria-label={t('panel.label')} data-step={cursor + 1}>
+    <section className="inspectors" aria-label={t('panel.label')}>
       <div className="tabs" role="tablist" aria-label={t('panel.label')} onKeyDown={onKeyDown}>
         {TABS.map((id) => (
           <button
@@ -51,62 +53,9 @@ export function Inspectors() {
           </button>
         ))}
       </div>
-      <div className="tabpanels">
-        <div
-          role="tabpanel"
-          id="panel-objects"
-          aria-labelledby="tab-objects"
-          hidden={tab !== 'objects'}
-          className="tabpanel"
-        >
-          <ObjectsPanel />
-        </div>
-        <div role="tabpanel" id="panel-etcd" aria-labelledby="tab-etcd" hidden={tab !== 'etcd'} className="tabpanel">
-          <EtcdPanel />
-        </div>
-        <div
-          role="tabpanel"
-          id="panel-events"
-          aria-labelledby="tab-events"
-          hidden={tab !== 'events'}
-          className="tabpanel"
-        >
-          <EventsPanel />
-        </div>
-        <div
-          role="tabpanel"
-          id="panel-kubectl"
-          aria-labelledby="tab-kubectl"
-          hidden={tab !== 'kubectl'}
-          className="tabpanel"
-        >
-          <KubectlPanel />
-        </div>
-        <div
-          role="tabpanel"
-          id="panel-scheduler"
-          aria-labelledby="tab-scheduler"
-          hidden={tab !== 'scheduler'}
-          className="tabpanel"
-        >
-          <SchedulerPanel />
-        </div>
-        <div role="tabpanel" id="panel-stuck" aria-labelledby="tab-stuck" hidden={tab !== 'stuck'} className="tabpanel">
-          <TroubleshootPanel which="stuck" />
-        </div>
-        <div role="tabpanel" id="panel-nodes" aria-labelledby="tab-nodes" hidden={tab !== 'nodes'} className="tabpanel">
-          <TroubleshootPanel which="nodes" />
-        </div>
-        <div
-          role="tabpanel"
-          id="panel-intervene"
-          aria-labelledby="tab-intervene"
-          hidden={tab !== 'intervene'}
-          className="tabpanel"
-        >
-          <TroubleshootPanel which="intervene" />
-        </div>
-      </div>
+      <Suspense fallback={<div className="tabpanels" />}>
+        <InspectorPanels tab={tab} step={cursor + 1} />
+      </Suspense>
     </section>
   );
 }

@@ -275,6 +275,3 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   }
   return { command, output: out.join('\n\n\n'), ok };
 }
-
-/** The panel's default view: what `kubectl get deploy,rs,pods -o wide` prints as of this step. */
-export const DEFAULT_KUBECTL_COMMAND = 'kubectl get deploy,rs,pods -o wide';

@@ -21,7 +21,7 @@ import { collapseGroups, groupAt, messageGroups, type MessageGroup } from '../..
 import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/speed';
 import { nextMark, phaseMarks, prevMark, type PhaseMark } from '../../playback/timeline';
 import { WorldCache } from '../../playback/WorldCache';
-import { DEFAULT_KUBECTL_COMMAND } from '../../playback/kubectlCommand';
+import { DEFAULT_KUBECTL_COMMAND } from '../../playback/defaultKubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
 import { forkedActions } from '../simulation/BranchEngines';
 import {
