@@ -19,18 +19,19 @@ import { markOnce, PERF_MARKS } from '../app/perfMarks';
 import { useApp } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
-import { G, layoutDiagram } from '../playback/diagramLayout';
+import { G, layoutDiagram, type DiagramLayout } from '../playback/diagramLayout';
 import { nodeRoles } from '../playback/instances';
-import { diagramState } from '../playback/diagramState';
+import { diagramState, type DiagramState } from '../playback/diagramState';
 import { nodeFlags } from '../playback/nodeSummary';
 import { podsView } from '../playback/podBadges';
 import { boxStates, BoxStateContext, byId, createBoxStateStore, type BoxState } from './boxStates';
 import { ComponentNode } from './ComponentNode';
-import { activeLink, flowEdges, flowNodes, handlesByBox, onDemandLink } from './flowModel';
+import { activeLink, flowEdges, flowNodes, handlesByBox, onDemandLink, type HandleSpec } from './flowModel';
 import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
 import { MessageLayer, MessageMarksProvider } from './MessageLayer';
+import { usePulseRing, type Pulse } from './messageMarks';
 import { NodeTile } from './NodeTile';
 import { PodsNode } from './PodsNode';
 import './diagram.css';
@@ -58,7 +59,6 @@ export function ClusterDiagram() {
 }
 
 function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | null> }) {
-  const t = useT();
   const { session, step, world } = useCurrent();
   const workers = useApp((s) => s.nodes);
   const reduced = useApp((s) => s.reducedMotion);
@@ -92,6 +92,40 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   const [store] = useState(() => createBoxStateStore({ boxes: byId(states), link }));
   // Before paint, in the same task: the boxes and links whose state changed re-render in a pass of their own.
   useLayoutEffect(() => store.setState({ boxes: byId(states), link }, true), [store, states, link]);
+  return (
+    <BoxStateContext.Provider value={store}>
+      <MessageMarksProvider>
+        <DiagramFlow
+          container={container}
+          layout={layout}
+          handles={handles}
+          state={state}
+          states={states}
+          reduced={reduced}
+        />
+      </MessageMarksProvider>
+    </BoxStateContext.Provider>
+  );
+}
+
+/** The React Flow canvas, inside the providers of the step's box states and message marks. */
+function DiagramFlow({
+  container,
+  layout,
+  handles,
+  state,
+  states,
+  reduced,
+}: {
+  container: RefObject<HTMLDivElement | null>;
+  layout: DiagramLayout;
+  handles: Map<string, HandleSpec[]>;
+  state: DiagramState;
+  states: BoxState[];
+  reduced: boolean;
+}) {
+  const t = useT();
+  usePulseRing(pulseOf(layout, state, states, reduced));
   const lifted = state.note ? state.pulse : undefined;
   const nodes = useMemo(() => flowNodes(layout, handles, lifted), [layout, handles, lifted]);
   const onDemand = onDemandLink(layout, state);
@@ -105,37 +139,42 @@ function DiagramCanvas({ container }: { container: RefObject<HTMLDivElement | nu
   }, [initialized]);
 
   return (
-    <BoxStateContext.Provider value={store}>
-      <MessageMarksProvider>
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          fitView
-          fitViewOptions={FIT}
-          minZoom={0.2}
-          maxZoom={2.5}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          panActivationKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          deleteKeyCode={null}
-          zoomActivationKeyCode={null}
-          disableKeyboardA11y
-          zoomOnDoubleClick={false}
-          proOptions={{ hideAttribution: false }}
-        >
-          <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
-          <MessageLayer dot={!reduced} />
-        </ReactFlow>
-      </MessageMarksProvider>
-    </BoxStateContext.Provider>
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      fitView
+      fitViewOptions={FIT}
+      minZoom={0.2}
+      maxZoom={2.5}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      nodesFocusable={false}
+      edgesFocusable={false}
+      elementsSelectable={false}
+      panActivationKeyCode={null}
+      selectionKeyCode={null}
+      multiSelectionKeyCode={null}
+      deleteKeyCode={null}
+      zoomActivationKeyCode={null}
+      disableKeyboardA11y
+      zoomOnDoubleClick={false}
+      proOptions={{ hideAttribution: false }}
+    >
+      <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
+      <MessageLayer dot={!reduced} />
+    </ReactFlow>
   );
+}
+
+/** The ring round the box making the step's internal decision, in its component's colour (a tile: its mark's). */
+function pulseOf(layout: DiagramLayout, state: DiagramState, states: BoxState[], reduced: boolean): Pulse | null {
+  const box = state.pulse ? layout.boxes.find((b) => b.id === state.pulse) : undefined;
+  if (!box) return null;
+  const component =
+    box.kind === 'tile' ? (states.find((s) => s.id === box.id)?.activeMarks?.[0] ?? 'kubelet') : box.component;
+  return { seq: state.seq, x: box.x, y: box.y, w: box.w, h: box.h, color: `var(--c-${component})`, still: reduced };
 }
 
 /** Keep the whole cluster in view when the panel is resized or the cluster's shape changes. */

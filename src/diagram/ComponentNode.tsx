@@ -24,7 +24,7 @@ const PART_LABELS: Record<string, string> = {
 export function ComponentNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const { box } = data;
-  const { active, activeParts, pulseSeq, pods, revision } = useBoxState(box.id);
+  const { active, activeParts, pods, revision } = useBoxState(box.id);
   const component = box.component!;
   const parts = box.parts ?? [];
   return (
@@ -39,7 +39,6 @@ export function ComponentNode({ data }: NodeProps<BoxNode>) {
       aria-current={active ? 'step' : undefined}
       title={t(`comp.role.${component}`)}
     >
-      {pulseSeq !== null && <span key={pulseSeq} className="cmp__pulse" aria-hidden="true" />}
       <div className="cmp__head">
         <span className="cmp__swatch" aria-hidden="true" />
         <span className="cmp__name">{t(`comp.${component}`)}</span>

@@ -1,4 +1,4 @@
-/** The diagram's message label and travelling dot, mounted once (messageMarks.ts says why). */
+/** The diagram's message label, travelling dot and decision ring, mounted once (messageMarks.ts says why). */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { useContext, useState, type ReactNode } from 'react';
 import { MessageMarks, MessageMarksContext } from './messageMarks';
@@ -17,6 +17,7 @@ export function MessageLayer({ dot }: { dot: boolean }) {
   return (
     <EdgeLabelRenderer>
       {dot && <div ref={(el) => marks?.attachDot(el)} className="message-dot" aria-hidden="true" style={HIDDEN} />}
+      <div ref={(el) => marks?.attachRing(el)} className="pulse-ring" aria-hidden="true" style={HIDDEN} />
       <div
         ref={(el) => marks?.attachLabel(el)}
         className="link-label link-label--message"

@@ -33,7 +33,7 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const api = useAppApi();
   const { box } = data;
-  const { active, pulseSeq, note, flags, activeMarks, pods: view } = useBoxState(box.id);
+  const { active, note, flags, activeMarks, pods: view } = useBoxState(box.id);
   const marks = activeMarks ?? [];
   const node = box.node!;
   const pods = view?.byNode[node];
@@ -65,7 +65,6 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
       data-tile={node}
       style={{ '--c': `var(--c-${marks[0] ?? 'kubelet'})` } as React.CSSProperties}
     >
-      {pulseSeq !== null && <span key={pulseSeq} className="cmp__pulse" aria-hidden="true" />}
       <button
         ref={button}
         type="button"

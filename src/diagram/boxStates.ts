@@ -1,5 +1,5 @@
 /**
- * What each diagram box shows at the current step (highlight, pulsing, its Pods, its Node's flags), kept apart from
+ * What each diagram box shows at the current step (highlight, its Pods, its Node's flags), kept apart from
  * the React Flow nodes. The nodes stay the same objects from step to step, so React Flow's own store is not touched
  * by a step (handing it a new node list ran every node's and edge's store selector, ~1 ms a step at 300 Pods); each
  * box reads its state from this small store instead, and only boxes whose state changed re-render.
@@ -17,8 +17,6 @@ export interface BoxState {
   id: string;
   active: boolean;
   activeParts: readonly string[];
-  /** Seq of the internal decision this component is making (restarts the pulse animation), or null. */
-  pulseSeq: number | null;
   pods?: PodsView;
   revision?: number;
   /** Node tiles: the node components involved in this step, the message between two of them, the Node's flags. */
@@ -41,7 +39,6 @@ export function boxStates(
       id: box.id,
       active: state.active.has(box.id),
       activeParts: state.activeParts.get(box.id) ?? NO_PARTS,
-      pulseSeq: state.pulse === box.id ? state.seq : null,
       pods: podsFor(box, pods),
       revision: box.component === 'etcd' ? revision : undefined,
     };
@@ -86,7 +83,7 @@ export function byId(states: readonly BoxState[]): ReadonlyMap<string, BoxState>
 
 export const BoxStateContext = createContext<BoxStateStore | null>(null);
 
-const IDLE: Omit<BoxState, 'id'> = { active: false, activeParts: NO_PARTS, pulseSeq: null };
+const IDLE: Omit<BoxState, 'id'> = { active: false, activeParts: NO_PARTS };
 
 /**
  * The state of box `id` at the current step. States that did not change keep their identity (IdentityKeeper in

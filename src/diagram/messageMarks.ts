@@ -1,11 +1,12 @@
 /**
- * What the link carrying a step's message draws over the diagram: its label and the travelling dot (TOOLCHAIN.md
- * §7). The diagram has one of each, mounted once (MessageLayer.tsx); the active link shows them for its step
- * (`useMessageMarks`), so every step starts a fresh journey and stepping back simply starts the earlier step's.
+ * What a step draws over the diagram: the label and travelling dot of the link carrying its message (TOOLCHAIN.md
+ * §7), or the ring round the box making an internal decision. The diagram has one of each, mounted once
+ * (MessageLayer.tsx); the active link shows its marks for its step (`useMessageMarks`) and the diagram rings the
+ * deciding box (`usePulseRing`), so every step starts afresh and stepping back simply starts the earlier step's.
  *
  * They stay mounted between steps, faded out rather than removed, and are moved rather than re-created: a dot or
- * label mounted anew each step was a new composited layer each step, and every such change makes the step's frame
- * rebuild all of the page's layers (Layerize) and commit them. Both are composited layers of their own for good
+ * label (or ring) mounted anew each step was a new composited layer each step, and every such change makes the step's
+ * frame rebuild all of the page's layers (Layerize) and commit them. All three are composited layers of their own for good
  * (`will-change: transform, opacity`, diagram.css), whose transform and opacity the compositor updates in place. The dot is moved by a `transform` animation computed from the path text (dotJourney.ts, eased with
  * motion's curve) and handed straight to the browser (`Element.animate`), so the compositor moves it on its own and
  * nothing is read from the DOM.
@@ -24,6 +25,20 @@ export interface Journey {
   durationMs: number;
 }
 
+/** A box making an internal decision: a ring around it expands once (twice, as the CSS pulse did). */
+export interface Pulse {
+  /** The step: a new one restarts the ring. */
+  seq: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** The component's colour (a CSS colour). */
+  color: string;
+  /** Reduced motion: the ring is drawn, not animated. */
+  still: boolean;
+}
+
 export interface Label {
   text: string;
   x: number;
@@ -35,6 +50,9 @@ export interface Label {
 export class MessageMarks {
   private dot: HTMLDivElement | null = null;
   private label: HTMLDivElement | null = null;
+  private ring: HTMLDivElement | null = null;
+  private ringToken = 0;
+  private ringAnimation: Animation | undefined;
   private current = 0;
   private animation: Animation | undefined;
   private cancelStart: (() => void) | undefined;
@@ -45,6 +63,42 @@ export class MessageMarks {
 
   attachLabel(el: HTMLDivElement | null): void {
     this.label = el;
+  }
+
+  attachRing(el: HTMLDivElement | null): void {
+    this.ring = el;
+  }
+
+  /** Rings the box for one step; returns a function that hides the ring (if still this step's). */
+  pulse(p: Pulse): () => void {
+    const el = this.ring;
+    const token = ++this.ringToken;
+    this.ringAnimation?.cancel();
+    this.ringAnimation = undefined;
+    if (!el) return () => {};
+    // The ring sits 4 px outside the box (border included), like the box's own outline would.
+    const at = `translate(${p.x - 4}px, ${p.y - 4}px)`;
+    el.style.width = `${p.w + 8}px`;
+    el.style.height = `${p.h + 8}px`;
+    el.style.borderColor = p.color;
+    el.style.transform = at;
+    el.style.opacity = '1';
+    if (!p.still && typeof el.animate === 'function') {
+      // No fill: once it has expanded twice the ring stays drawn round the box until the step changes.
+      this.ringAnimation = el.animate(
+        [
+          { opacity: 0.9, transform: `${at} scale(1)` },
+          { opacity: 0, transform: `${at} scale(1.06)` },
+        ],
+        { duration: 900, iterations: 2, easing: 'ease-out' },
+      );
+    }
+    return () => {
+      if (token !== this.ringToken) return;
+      this.ringAnimation?.cancel();
+      this.ringAnimation = undefined;
+      el.style.opacity = '0';
+    };
   }
 
   show(journey: Journey | null, label: Label | null): () => void {
@@ -115,6 +169,16 @@ function hide(el: HTMLElement): void {
 }
 
 export const MessageMarksContext = createContext<MessageMarks | null>(null);
+
+/** Rings the box making the current step's internal decision (null: none does). Before paint, like the marks. */
+export function usePulseRing(pulse: Pulse | null): void {
+  const marks = useContext(MessageMarksContext);
+  const { seq, x, y, w, h, color, still } = pulse ?? {};
+  useLayoutEffect(() => {
+    if (!marks || seq === undefined) return;
+    return marks.pulse({ seq, x: x!, y: y!, w: w!, h: h!, color: color!, still: !!still });
+  }, [marks, seq, x, y, w, h, color, still]);
+}
 
 /**
  * Shows the label and sends the dot for the step the caller's link carries; both null: it carries none. Before
