@@ -1,7 +1,8 @@
 /**
  * `npm run bench:browser` (also the second half of `npm run bench`): the production build in Debian's Chromium,
  * headless, through Playwright. Prints each figure and PASS/FAIL against the issue 6 targets:
- *   - cold load to first diagram (the `podyssey:first-diagram` performance mark) ≤ 1 s;
+ *   - cold load to first diagram (the `podyssey:first-diagram` performance mark: the frame that draws the boxes
+ *     begins) ≤ 1 s, and when that frame's rendering is done (`podyssey:first-diagram-painted`, reported);
  *   - initial JavaScript (gzip) without Monaco, which loads lazily, ≤ 250 KB;
  *   - step latency, key press → next painted frame, p95 ≤ 16.7 ms at 3 Pods and ≤ 50 ms at 300 (100 reported),
  *     judged without the time the page sat idle waiting for the display's next refresh tick (see `latencyOf`); the
@@ -107,22 +108,25 @@ async function openWith(browser: Browser, yaml: string | null, query = ''): Prom
 
 async function coldLoad(browser: Browser) {
   const times: number[] = [];
+  const paints: number[] = [];
   let requested: string[] = [];
   for (let i = 0; i < 5; i++) {
     const page = await openWith(browser, null);
-    const t = await page.evaluate(
+    const [t, p] = await page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
-          const find = () => performance.getEntriesByName('podyssey:first-diagram')[0]?.startTime;
+        new Promise<[number, number]>((resolve) => {
+          const find = (name: string) => performance.getEntriesByName(name)[0]?.startTime;
           const poll = () => {
-            const v = find();
-            if (v !== undefined) resolve(v);
+            const v = find('podyssey:first-diagram');
+            const painted = find('podyssey:first-diagram-painted');
+            if (v !== undefined && painted !== undefined) resolve([v, painted]);
             else setTimeout(poll, 20);
           };
           poll();
         }),
     );
     times.push(t);
+    paints.push(p);
     if (i === 0) {
       requested = await page.evaluate((mark) => {
         return performance
@@ -135,6 +139,7 @@ async function coldLoad(browser: Browser) {
   }
   const m = median(times);
   report('cold load → first diagram (median of 5)', `${m.toFixed(0)} ms`, '≤ 1000 ms', m <= 1000);
+  report('  … and that frame rendered (median of 5)', `${median(paints).toFixed(0)} ms`);
 
   const eager = requested.filter((p) => !LAZY.test(p));
   const gz = eager.reduce((sum, p) => sum + gzipSync(readFileSync(DIST + p.replace(/^\//, ''))).length, 0);

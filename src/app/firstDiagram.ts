@@ -5,13 +5,21 @@
  * or after a short wait when no diagram is on screen (the sequence view, the compact layout's editor tab). Until
  * then the editor pane shows the manifest as plain text.
  */
+import { PERF_MARKS } from './perfMarks';
+
 let resolveShown: () => void = () => {};
 const shown = new Promise<void>((resolve) => (resolveShown = resolve));
 
 /** Called once the diagram's boxes are measured; resolves after the frame that paints them. */
 export function firstDiagramShown(): void {
   if (typeof requestAnimationFrame === 'undefined') return resolveShown();
-  requestAnimationFrame(() => setTimeout(resolveShown, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!performance.getEntriesByName(PERF_MARKS.firstDiagramPainted).length)
+        performance.mark(PERF_MARKS.firstDiagramPainted);
+      resolveShown();
+    }, 0),
+  );
 }
 
 /** Resolves when the first diagram has been painted, or after `maxWaitMs` at the latest. */

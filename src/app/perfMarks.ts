@@ -5,6 +5,8 @@
 export const PERF_MARKS = {
   /** The cluster diagram's boxes are measured and laid out: the first useful paint. */
   firstDiagram: 'podyssey:first-diagram',
+  /** That frame has been rendered (style, layout, paint): set from the first task after it. */
+  firstDiagramPainted: 'podyssey:first-diagram-painted',
 } as const;
 
 const done = new Set<string>();
