@@ -569,15 +569,26 @@ const SERVICE_SPEC_ORDER = [
 
 /** Re-inserts keys in Go struct order (unknown keys keep their place at the end); values are untouched. */
 function reorder(obj: Obj, order: readonly string[]): void {
-  const entries = Object.entries(obj);
   const rank = (k: string): number => {
     const i = order.indexOf(k);
     return i === -1 ? order.length : i;
   };
-  // Usually already in order (a pod created from a defaulted template is): then there is nothing to move.
+  // Usually already in order (a pod created from a defaulted template is): then there is nothing to move. Checked
+  // over the own keys directly, the same keys in the same order as Object.entries, without an array of pairs for
+  // every defaulted object (1.6 MB of garbage in a 1,000-pod run).
+  let last = -1;
   let inOrder = true;
-  for (let i = 1; i < entries.length && inOrder; i++) inOrder = rank(entries[i - 1][0]) <= rank(entries[i][0]);
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
+    const r = rank(k);
+    if (r < last) {
+      inOrder = false;
+      break;
+    }
+    last = r;
+  }
   if (inOrder) return;
+  const entries = Object.entries(obj);
   const sorted = entries.map((e, i) => [e, i] as const).sort((a, b) => rank(a[0][0]) - rank(b[0][0]) || a[1] - b[1]);
   // Last key first: V8 keeps an object's fast layout when the property deleted is the last one added, while any
   // other delete turns it into a slow dictionary that every later read of the stored object pays for.

@@ -19,6 +19,7 @@
  * and for exec probes the command's combined output (busybox vs GNU wording picked by the image).
  */
 import { sha256Hex } from '../components/kube-proxy/sha256';
+import { withFields } from '../kernel/withFields';
 import type { ImageBase } from './imageCatalog';
 import { IMAGE_CATALOG } from './imageCatalog';
 import type { ImageLookupOk } from './images';
@@ -364,13 +365,13 @@ function interpretContainer(container: ContainerSpec, image: ImageLookupOk, opti
       truncated: false,
     };
   }
-  const opts = {
-    ...options,
+  // withFields, not a spread: fields added to a spread copy of an unfrozen object take V8 11's slow path.
+  const opts = withFields(options, {
     hostname: typeof options.hostname === 'string' && options.hostname ? options.hostname : 'pod',
     podIP: typeof options.podIP === 'string' && options.podIP ? options.podIP : '10.244.0.2',
     namespace: options.namespace ?? 'default',
     serviceAccountToken: options.serviceAccountToken !== false,
-  };
+  });
   const horizonMs = Number.isFinite(options.horizonMs) && options.horizonMs! > 0 ? options.horizonMs! : 2 * 3600_000;
   const spec: ContainerSpec = container && typeof container === 'object' ? container : { image: '' };
   const img = imageContext({

@@ -102,6 +102,7 @@ export class Apiserver implements Component<ApiserverState> {
    * out, and listing all node names per write was a good part of the apiserver's garbage in a large cluster.
    */
   private nodeNamesOf: { nodes: readonly KObject[]; names: readonly string[] } | undefined;
+  private lastRef: { obj: KObject; ref: ReturnType<typeof refOf> } | undefined;
 
   constructor(private cluster: ClusterSpec) {}
 
@@ -515,7 +516,7 @@ export class Apiserver implements Component<ApiserverState> {
     const nodes = this.nodeNames(sim);
     const background = obj.kind === 'Lease';
     // One reference and one set of texts for all the deliveries of the same event type: every step keeps them.
-    const ref = refOf(obj);
+    const ref = this.refTo(obj);
     let texts: WatchTexts | undefined;
     for (const d of watchDeliveries(type, obj, old, nodes)) {
       if (texts?.type !== d.type) texts = watchTexts(d.type, obj);
@@ -573,7 +574,7 @@ export class Apiserver implements Component<ApiserverState> {
           key: error ? 'apiserver.error' : 'apiserver.ok',
           params: { code, reason: error?.reason ?? STATUS_TEXT[code] ?? '', message: error?.message ?? '', what },
         },
-        object: object ? refOf(object) : undefined,
+        object: object ? this.refTo(object) : undefined,
         detail: error ? { type: 'http', status: code, body: error.message } : httpDetail(code),
         background: req.resourceKind === 'Lease',
         source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
@@ -613,6 +614,17 @@ export class Apiserver implements Component<ApiserverState> {
       ...sim.store.list('/registry/roles/'),
       ...sim.store.list('/registry/rolebindings/'),
     ];
+  }
+
+  /**
+   * refOf(o), one object for the response and the watch events of the same stored version (a write's response is
+   * followed at once by its fan-out): every step keeps its reference, 64 bytes each.
+   */
+  private refTo(o: KObject): ReturnType<typeof refOf> {
+    // Only a stored (frozen) object is sure to still say what it said when its reference was made.
+    if (!Object.isFrozen(o)) return refOf(o);
+    if (this.lastRef?.obj !== o) this.lastRef = { obj: o, ref: refOf(o) };
+    return this.lastRef.ref;
   }
 
   private nodeNames(sim: Simulation): readonly string[] {
@@ -678,7 +690,11 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
   const out: Record<string, unknown> =
     target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as object) } : {};
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+  // for-in over own keys rather than Object.entries: the same keys in the same order, without an array of
+  // [key, value] pairs per level of every patch (2.6 MB of garbage in a 1,000-pod run).
+  for (const k in patch) {
+    if (!Object.prototype.hasOwnProperty.call(patch, k)) continue;
+    const v = (patch as Record<string, unknown>)[k];
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);
   }

@@ -180,7 +180,7 @@ export class ControllerManager implements Component<KcmState> {
     };
     const label = requestLabel(req);
     sim.send(
-      partOf(KCM, controller),
+      controllerEndpoint(controller),
       APISERVER,
       req,
       {
@@ -246,6 +246,15 @@ export class ControllerManager implements Component<KcmState> {
             this.enqueue(c.name, key, sim);
     }
   }
+}
+
+/** partOf(KCM, controller) by name: every controller request is drawn from one, and a map by name is one lookup. */
+const controllerEndpoints = new Map<string, Endpoint>();
+
+function controllerEndpoint(controller: string): Endpoint {
+  let e = controllerEndpoints.get(controller);
+  if (!e) controllerEndpoints.set(controller, (e = partOf(KCM, controller)));
+  return e;
 }
 
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };

@@ -31,6 +31,14 @@ export class Etcd implements Component<EtcdState> {
     this.s = { members: Array.from({ length: members }, (_, i) => ({ name: `etcd-${i}`, up: true })), leader: 0 };
   }
 
+  /** partOf(ETCD, name), kept for the last member asked (the leader): every commit's reply is drawn from it. */
+  private lastMember: Endpoint | undefined;
+
+  private member(name: string): Endpoint {
+    if (this.lastMember?.part !== name) this.lastMember = partOf(ETCD, name);
+    return this.lastMember;
+  }
+
   upCount(): number {
     return this.s.members.filter((m) => m.up).length;
   }
@@ -61,7 +69,7 @@ export class Etcd implements Component<EtcdState> {
     const leader = this.s.members[this.s.leader]?.name ?? 'etcd-0';
     if (!this.hasQuorum()) {
       sim.send(
-        partOf(ETCD, leader),
+        this.member(leader),
         replyTo,
         {
           kind: 'etcd-result',
@@ -84,7 +92,7 @@ export class Etcd implements Component<EtcdState> {
     const res = sim.store.txn(txn.ops);
     if (!res) {
       sim.send(
-        partOf(ETCD, leader),
+        this.member(leader),
         replyTo,
         { kind: 'etcd-result', reqId: txn.reqId, ok: false, revision: sim.store.revision, error: 'conflict' },
         {
@@ -101,7 +109,7 @@ export class Etcd implements Component<EtcdState> {
     txn.ops.forEach((op, i) => sim.recordHistory(op.key, res.values[i]));
     const acks = this.upCount();
     sim.send(
-      partOf(ETCD, leader),
+      this.member(leader),
       replyTo,
       { kind: 'etcd-result', reqId: txn.reqId, ok: true, revision: res.revision, values: res.values },
       {

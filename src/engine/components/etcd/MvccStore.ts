@@ -64,7 +64,11 @@ export class MvccStore {
     const rev = this.s.revision + 1;
     const values: Array<KObject | null> = [];
     for (const op of ops) {
-      for (const prefix of this.listCache.keys()) if (op.key.startsWith(prefix)) this.listCache.delete(prefix);
+      // forEach, not for-of over keys(): no iterator per op (deleting the visited entry is allowed).
+      const key = op.key;
+      this.listCache.forEach((_, prefix, cache) => {
+        if (key.startsWith(prefix)) cache.delete(prefix);
+      });
       if (op.type === 'delete') {
         this.s.kv.delete(op.key);
         values.push(null);
@@ -86,9 +90,28 @@ export class MvccStore {
 /** Freezes an object graph so that an accidental in-place change of a stored object fails loudly. */
 export function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-  Object.freeze(v);
-  // Not Object.keys: an array of keys for every object of every etcd write was most of what this function cost.
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
-  else for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) deepFreeze((v as Record<string, unknown>)[k]);
+  freezeTree(v);
   return v;
+}
+
+/**
+ * Freezes `v` (an unfrozen object) and every unfrozen object below it. Children are tested before the call: a
+ * 1,000-pod run freezes about 115,000 new objects but visits four times as many values, most of them strings,
+ * numbers or parts shared with the previous version (already frozen), and a call for each was most of the cost.
+ * Not Object.keys: an array of keys for every object of every etcd write was most of what this cost before.
+ */
+function freezeTree(v: object): void {
+  Object.freeze(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) freezeTree(x);
+    }
+  } else {
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      const x: unknown = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) freezeTree(x);
+    }
+  }
 }

@@ -294,11 +294,12 @@ export const podTopologySpread: Plugin = {
       if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
       for (let i = 0; i < constraints.length; i++) {
         const c = constraints[i];
-        if (!matchNodeInclusionPolicies(c, ctx, node)) continue;
         const value = node.labels[c.topologyKey] ?? '';
         const m = st.topologyValueToPodCounts[i];
         const cur = m.get(value);
-        if (cur === undefined) continue;
+        // Checked after the domain (both tests are pure): a hostname constraint has no domains here (its counts
+        // come in Score), so its inclusion policies are not worked out for every node of every cycle.
+        if (cur === undefined || !matchNodeInclusionPolicies(c, ctx, node)) continue;
         m.set(value, cur + countOnNode(node, c, ctx.pod.namespace));
       }
     }
