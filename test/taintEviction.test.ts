@@ -33,4 +33,21 @@ describe('NoExecute taints added by a user', () => {
     expect(eviction.time - 20_000).toBeGreaterThanOrEqual(30_000);
     expect(eviction.time - 20_000).toBeLessThan(31_000);
   });
+
+  it('a taint added while the controller manager is down evicts once it is back (its informers list the Nodes again)', () => {
+    const kcm = { type: 'stop' as const, component: 'kube-controller-manager' as const };
+    const run = simulate({
+      yaml: NGINX_DEPLOYMENT_AND_SERVICE,
+      actions: [{ atMs: 15_000, action: kcm }, taint, { atMs: 40_000, action: { ...kcm, type: 'start' as const } }],
+    });
+    const eviction = run.steps.find((s) => s.events.some((e) => e.reason === 'TaintManagerEviction'))!;
+    expect(eviction.time).toBeGreaterThanOrEqual(40_000);
+    expect(eviction.time - 40_000).toBeLessThan(1_000);
+    const live = objectsOf(worldAt(run, run.steps.length - 1)).filter(
+      (o: KObject) =>
+        o.kind === 'Pod' && o.metadata.namespace === 'default' && o.metadata.deletionTimestamp === undefined,
+    );
+    expect(live).toHaveLength(3);
+    expect(live.every((p) => p.spec.nodeName !== 'node-2')).toBe(true);
+  });
 });

@@ -11,5 +11,10 @@ export interface Controller {
   onWatch?(ev: WatchEvent, kcm: ControllerManager, sim: Simulation): void;
   onTimer?(name: string, data: Record<string, unknown>, kcm: ControllerManager, sim: Simulation): void;
   start?(kcm: ControllerManager, sim: Simulation): void;
+  /**
+   * After a restart, once the informers have listed everything again: what a controller does with the objects its
+   * informers' first list hands it as additions (client-go calls OnAdd for each) beyond the keys `resyncAll` queues.
+   */
+  relisted?(kcm: ControllerManager, sim: Simulation): void;
   hasPendingWork?(kcm: ControllerManager, sim: Simulation): boolean;
 }

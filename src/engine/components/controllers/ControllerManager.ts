@@ -235,6 +235,7 @@ export class ControllerManager implements Component<KcmState> {
     this.s.ctrl = new Map();
     const all = [...sim.store.list('/registry/')].filter((o) => o.kind !== 'Event');
     this.prime(all, sim);
+    for (const c of CONTROLLERS) c.relisted?.(this, sim);
     this.resyncAll(sim);
   }
 

@@ -46,6 +46,12 @@ export const nodeLifecycleController: Controller = {
     sim.timer(KCM_ADDRESS, NODE_MONITOR_PERIOD_MS, 'monitor', { controller: NAME }, true);
   },
 
+  // The taint-eviction controller's informers hand it every Node again after a restart (handleNodeUpdate per Node):
+  // a NoExecute taint added while the controller manager was down evicts the Pods that do not tolerate it then.
+  relisted(kcm, sim) {
+    for (const node of kcm.list('Node')) evictForNoExecute(node, kcm, sim);
+  },
+
   hasPendingWork(kcm, sim) {
     const s = state(kcm);
     if (s.inflight.size || s.evictions.size) return true;
