@@ -28,8 +28,8 @@ export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
   const color = `var(${message?.color ?? '--border-strong'})`;
   const marker = `url(#arrow-${id})`;
   // React Flow stacks each edge in an <svg> of its own by the edge's zIndex; the active one is raised here, on the
-  // element, so that the edge objects need not change (a CSS :has() rule did the same at ~2 ms of style recalc on
-  // some steps).
+  // element, so that the edge objects need not change (a CSS :has() rule did the same, but made every change inside
+  // the edges re-check it during style recalc).
   const defs = useRef<SVGDefsElement>(null);
   useLayoutEffect(() => {
     const svg = defs.current?.ownerSVGElement;
