@@ -12,7 +12,7 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useT } from '../app/i18n/translateContext';
 import { firstDiagramShown } from '../app/firstDiagram';
 import { markOnce, PERF_MARKS } from '../app/perfMarks';
@@ -90,6 +90,7 @@ export function ClusterDiagram() {
   const [store] = useState(() => createBoxStateStore({ boxes: byId(states), link }));
   // Before paint, in the same task: the boxes and links whose state changed re-render in a pass of their own.
   useLayoutEffect(() => store.setState({ boxes: byId(states), link }, true), [store, states, link]);
+  const pulse = useMemo(() => pulseOf(layout, state, states, reduced), [layout, state, states, reduced]);
   const lifted = state.note ? state.pulse : undefined;
   const nodes = useMemo(() => flowNodes(layout, handles, lifted), [layout, handles, lifted]);
   const onDemand = onDemandLink(layout, state);
@@ -103,15 +104,8 @@ export function ClusterDiagram() {
       <ReactFlowProvider initialNodes={initial.nodes} initialEdges={initial.edges}>
         <BoxStateContext.Provider value={store}>
           <MessageMarksProvider>
-            <DiagramFlow
-              container={container}
-              layout={layout}
-              nodes={nodes}
-              edges={edges}
-              state={state}
-              states={states}
-              reduced={reduced}
-            />
+            <PulseRing pulse={pulse} />
+            <DiagramFlow container={container} layout={layout} nodes={nodes} edges={edges} reduced={reduced} />
           </MessageMarksProvider>
         </BoxStateContext.Provider>
       </ReactFlowProvider>
@@ -119,26 +113,31 @@ export function ClusterDiagram() {
   );
 }
 
-/** The React Flow canvas, inside the providers of the step's box states and message marks. */
-function DiagramFlow({
+/** Rings the box making the step's internal decision: a component of its own, so a step re-renders only it. */
+function PulseRing({ pulse }: { pulse: Pulse | null }) {
+  usePulseRing(pulse);
+  return null;
+}
+
+/**
+ * The React Flow canvas, inside the providers of the step's box states and message marks. Memoised: its props stay
+ * the same from step to step (what a step changes reaches the boxes, links and marks through those providers), so
+ * a step does not render React Flow again.
+ */
+const DiagramFlow = memo(function DiagramFlow({
   container,
   layout,
   nodes,
   edges,
-  state,
-  states,
   reduced,
 }: {
   container: RefObject<HTMLDivElement | null>;
   layout: DiagramLayout;
   nodes: BoxNode[];
   edges: LinkEdgeModel[];
-  state: DiagramState;
-  states: BoxState[];
   reduced: boolean;
 }) {
   const t = useT();
-  usePulseRing(pulseOf(layout, state, states, reduced));
   useRefitOnResize(container, layout);
   const initialized = useNodesInitialized();
   useEffect(() => {
@@ -175,7 +174,7 @@ function DiagramFlow({
       <MessageLayer dot={!reduced} />
     </ReactFlow>
   );
-}
+});
 
 /** The ring round the box making the step's internal decision, in its component's colour (a tile: its mark's). */
 function pulseOf(layout: DiagramLayout, state: DiagramState, states: BoxState[], reduced: boolean): Pulse | null {

@@ -1,13 +1,13 @@
 /**
- * A communication path. Idle: a quiet line. Active: coloured like the sender, with an arrowhead at the receiver,
- * the message's label, and (unless motion is reduced) a dot travelling from sender to receiver.
+ * A communication path: always a quiet line. While it carries the step's message, the diagram's overlay draws it
+ * over the others, coloured like the sender with an arrowhead at the receiver, with the message's label and (unless
+ * motion is reduced) a dot travelling from sender to receiver (messageMarks.ts); the line itself never changes.
  */
 import { BaseEdge, getBezierPath, type EdgeProps } from '@xyflow/react';
-import { useLayoutEffect, useRef } from 'react';
 import { useApp } from '../app/store/useApp';
 import { travelMs } from '../playback/speed';
 import { useActiveLink } from './boxStates';
-import { ACTIVE_LINK_Z, LINK_Z, type LinkEdge as LinkEdgeType } from './flowModel';
+import type { LinkEdge as LinkEdgeType } from './flowModel';
 import { useMessageMarks } from './messageMarks';
 
 export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
@@ -24,20 +24,9 @@ export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
     curvature: 0.3,
   });
   const message = useActiveLink(id);
-  const active = !!message;
-  const color = `var(${message?.color ?? '--border-strong'})`;
-  const marker = `url(#arrow-${id})`;
-  // React Flow stacks each edge in an <svg> of its own by the edge's zIndex; the active one is raised here, on the
-  // element, so that the edge objects need not change (a CSS :has() rule did the same, but made every change inside
-  // the edges re-check it during style recalc).
-  const defs = useRef<SVGDefsElement>(null);
-  useLayoutEffect(() => {
-    const svg = defs.current?.ownerSVGElement;
-    if (!svg || !active) return;
-    svg.style.zIndex = String(ACTIVE_LINK_Z);
-    return () => void (svg.style.zIndex = String(LINK_Z));
-  }, [active]);
+  const color = `var(${message?.color})`;
   useMessageMarks(
+    message ? { path, color, reverse: message.reverse } : null,
     message && !reduced
       ? { seq: message.seq, path, reverse: message.reverse, color, durationMs: travelMs(speed) }
       : null,
@@ -45,30 +34,5 @@ export function LinkEdge(props: EdgeProps<LinkEdgeType>) {
       ? { text: message.label, x: data?.labelAt?.x ?? labelX, y: data?.labelAt?.y ?? labelY, color }
       : null,
   );
-  return (
-    <>
-      {/* Always there, used only while active: a marker added and removed each step changed the SVG's structure. */}
-      <defs ref={defs}>
-        <marker
-          id={`arrow-${id}`}
-          viewBox="0 0 10 10"
-          refX="8"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill={color} />
-        </marker>
-      </defs>
-      <BaseEdge
-        id={id}
-        path={path}
-        className={active ? 'link is-active' : 'link'}
-        style={{ stroke: color }}
-        markerEnd={message && !message.reverse ? marker : undefined}
-        markerStart={message?.reverse ? marker : undefined}
-      />
-    </>
-  );
+  return <BaseEdge id={id} path={path} className="link" />;
 }

@@ -90,14 +90,12 @@ export function activeLink(state: DiagramState): ActiveLink | undefined {
   return { id: m.linkId, reverse: m.reverse, label: m.label, seq: state.seq, color: `--c-${componentOf(m.from)}` };
 }
 
-/** Links are drawn under the boxes; the one carrying the message above the others (LinkEdge raises its <svg>). */
+/** Links are drawn under the boxes; the one carrying the message is drawn again above them (MessageLayer.tsx). */
 export const LINK_Z = 1;
-export const ACTIVE_LINK_Z = 3;
 
 /**
  * The permanent links, plus `onDemand` when it is an on-demand link (the tile layout draws a tile's link only while
- * it carries a message). The active link is raised above the others by LinkEdge, not by the edge's `zIndex`, so
- * that the edge objects stay the same from step to step.
+ * it carries a message). The edge objects stay the same from step to step: the active link is an overlay.
  */
 export function flowEdges(layout: DiagramLayout, onDemand?: string): LinkEdge[] {
   const shown = layout.links.filter((l) => !l.onDemand || l.id === onDemand);

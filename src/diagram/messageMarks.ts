@@ -15,7 +15,6 @@
  * is read from the DOM.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
-import { afterPaint } from '../app/afterPaint';
 import { journeyKeyframes } from './dotJourney';
 
 export interface Journey {
@@ -49,16 +48,32 @@ export interface Label {
   color: string;
 }
 
+/** The link carrying the message, drawn over the idle links: its path, the sender's colour, the arrow's end. */
+export interface ActivePath {
+  path: string;
+  color: string;
+  reverse: boolean;
+}
+
+/** The overlay that draws the active link (MessageLayer.tsx): its path and its arrowhead's path. */
+export interface LinkOverlay {
+  path: SVGPathElement;
+  arrow: SVGPathElement;
+  /** `url(#…)` of the arrowhead marker. */
+  marker: string;
+}
+
 /** The diagram's label and dot: whoever shows them gets a function that hides them (if still theirs). */
 export class MessageMarks {
   private dot: HTMLDivElement | null = null;
   private label: HTMLDivElement | null = null;
+  private link: LinkOverlay | null = null;
+  private shownLink: ActivePath | null = null;
   private ring: HTMLDivElement | null = null;
   private ringToken = 0;
   private ringAnimation: Animation | undefined;
   private current = 0;
   private animation: Animation | undefined;
-  private cancelStart: (() => void) | undefined;
 
   attachDot(el: HTMLDivElement | null): void {
     this.dot = el;
@@ -72,6 +87,12 @@ export class MessageMarks {
     this.ring = el;
   }
 
+  /** The overlay may mount after the first step's link asked to be drawn (its layer is portalled in later). */
+  attachLink(overlay: LinkOverlay | null): void {
+    this.link = overlay;
+    this.showLink(this.shownLink);
+  }
+
   /** Rings the box for one step; returns a function that hides the ring (if still this step's). */
   pulse(p: Pulse): () => void {
     const el = this.ring;
@@ -80,18 +101,19 @@ export class MessageMarks {
     this.ringAnimation = undefined;
     if (!el) return () => {};
     // The ring sits 4 px outside the box (border included), like the box's own outline would.
-    const at = `translate(${p.x - 4}px, ${p.y - 4}px)`;
     el.style.width = `${p.w + 8}px`;
     el.style.height = `${p.h + 8}px`;
     el.style.borderColor = p.color;
-    el.style.transform = at;
+    el.style.translate = `${p.x - 4}px ${p.y - 4}px`;
     el.style.opacity = '1';
     if (!p.still && typeof el.animate === 'function') {
-      // No fill: once it has expanded twice the ring stays drawn round the box until the step changes.
+      // No fill: once it has expanded twice the ring stays drawn round the box until the step changes. Only `scale`
+      // and `opacity` are animated (the position is the `translate` above): a `transform` list in the keyframes
+      // made each step's style recalc convert them.
       this.ringAnimation = el.animate(
         [
-          { opacity: 0.9, transform: `${at} scale(1)` },
-          { opacity: 0, transform: `${at} scale(1.06)` },
+          { opacity: 0.9, scale: 1 },
+          { opacity: 0, scale: 1.06 },
         ],
         { duration: 900, iterations: 2, easing: 'ease-out' },
       );
@@ -104,15 +126,44 @@ export class MessageMarks {
     };
   }
 
-  show(journey: Journey | null, label: Label | null): () => void {
+  show(link: ActivePath, journey: Journey | null, label: Label | null): () => void {
     const token = ++this.current;
     this.halt();
-    const shown = [this.showLabel(label), this.startJourney(journey)].filter((el) => el !== undefined);
+    this.showLink(link);
+    const shownLabel = this.showLabel(label);
+    this.startJourney(journey);
     return () => {
       if (token !== this.current) return;
       this.halt();
-      for (const el of shown) hide(el);
+      this.showLink(null);
+      if (shownLabel) hide(shownLabel);
     };
+  }
+
+  /**
+   * The active link is drawn by one overlay path above the idle links, which never change: raising the active
+   * link's own <svg> (a z-index change) reordered the diagram's paint chunks, so each step that started or ended a
+   * message re-rastered the whole diagram and re-layerized the page.
+   */
+  private showLink(link: ActivePath | null): void {
+    this.shownLink = link;
+    const overlay = this.link;
+    if (!overlay) return;
+    const { path, arrow, marker } = overlay;
+    if (!link) {
+      path.removeAttribute('d');
+      return;
+    }
+    path.setAttribute('d', link.path);
+    path.style.stroke = link.color;
+    arrow.style.fill = link.color;
+    if (link.reverse) {
+      path.removeAttribute('marker-end');
+      path.setAttribute('marker-start', marker);
+    } else {
+      path.removeAttribute('marker-start');
+      path.setAttribute('marker-end', marker);
+    }
   }
 
   private showLabel(label: Label | null): HTMLDivElement | undefined {
@@ -131,41 +182,34 @@ export class MessageMarks {
     return el;
   }
 
-  private startJourney(j: Journey | null): HTMLDivElement | undefined {
+  /**
+   * The dot is shown only by its animation: its own style stays `opacity: 0` from mount, so cancelling the animation
+   * hides it, and nothing in its style changes per step. Setting its `translate` or `opacity` (or a colour) before
+   * starting the animation cost 4–20 ms of style recalc on every message step: the browser converts all of an
+   * animation's keyframes again when the animated element's own style changes. Its colour is set on the core
+   * inside it.
+   */
+  private startJourney(j: Journey | null): void {
     const el = this.dot;
-    const frames = j ? journeyKeyframes(j.path, j.reverse) : [];
-    if (!el) return undefined;
-    if (!j || !frames.length) {
-      hide(el);
-      return undefined;
-    }
-    el.style.setProperty('--dot', j.color);
-    // Placed at the start before it is shown, so the dot never flashes at the origin.
-    el.style.transform = frames[0];
-    el.style.opacity = '1';
-    // jsdom (unit tests) has no Web Animations; the dot then simply stays at the start.
-    if (typeof el.animate === 'function') {
-      // Started once the step's frame is painted: creating the animation costs ~0.5 ms that the key press need not
-      // wait for, and the dot sits at its start until then.
-      this.cancelStart = afterPaint(() => {
-        this.animation = el.animate(
-          frames.map((transform) => ({ transform })),
-          { duration: j.durationMs, easing: 'linear', fill: 'forwards' },
-        );
-      });
-    }
-    return el;
+    if (!el || !j || typeof el.animate !== 'function') return; // jsdom (unit tests) has no Web Animations
+    const frames = journeyKeyframes(j.path, j.reverse);
+    if (!frames.length) return;
+    (el.firstElementChild as HTMLElement | null)?.style.setProperty('color', j.color);
+    // Started with the step, so that the step's frame commits it: started after paint, it cost a main frame
+    // (style, paint, layerize, commit) of its own on every message step.
+    this.animation = el.animate(
+      frames.map((translate) => ({ translate, opacity: 1 })),
+      { duration: j.durationMs, easing: 'linear', fill: 'forwards' },
+    );
   }
 
   private halt(): void {
-    this.cancelStart?.();
-    this.cancelStart = undefined;
     this.animation?.cancel();
     this.animation = undefined;
   }
 }
 
-/** Faded out, and out of the accessibility tree (the dot always is). */
+/** Faded out, and out of the accessibility tree. */
 function hide(el: HTMLElement): void {
   el.style.opacity = '0';
   el.setAttribute('aria-hidden', 'true');
@@ -184,18 +228,20 @@ export function usePulseRing(pulse: Pulse | null): void {
 }
 
 /**
- * Shows the label and sends the dot for the step the caller's link carries; both null: it carries none. Before
- * paint, so the step's first frame already has them.
+ * Draws the caller's link as the active one, shows the label and sends the dot for the step it carries (`link`
+ * null: it carries none). Before paint, so the step's first frame already has them.
  */
-export function useMessageMarks(journey: Journey | null, label: Label | null): void {
+export function useMessageMarks(link: ActivePath | null, journey: Journey | null, label: Label | null): void {
   const marks = useContext(MessageMarksContext);
+  const { path: linkPath, color: linkColor, reverse: linkReverse } = link ?? {};
   const { seq, path, reverse, color, durationMs } = journey ?? {};
   const { text, x, y, color: labelColor } = label ?? {};
   useLayoutEffect(() => {
-    if (!marks || (seq === undefined && text === undefined)) return;
+    if (!marks || linkPath === undefined) return;
     return marks.show(
+      { path: linkPath, color: linkColor!, reverse: !!linkReverse },
       seq === undefined ? null : { seq, path: path!, reverse: !!reverse, color: color!, durationMs: durationMs! },
       text === undefined ? null : { text, x: x!, y: y!, color: labelColor! },
     );
-  }, [marks, seq, path, reverse, color, durationMs, text, x, y, labelColor]);
+  }, [marks, linkPath, linkColor, linkReverse, seq, path, reverse, color, durationMs, text, x, y, labelColor]);
 }
