@@ -290,6 +290,80 @@ export function hostPortConflict(used: Map<string, Set<string>>, hp: HostPort): 
   return !!used.get('0.0.0.0')?.has(key) || !!used.get(hp.hostIP)?.has(key);
 }
 
+/** A newer version of a pod already counted on a node (a status update, a binding of an assumed pod). */
+export interface PodSwap {
+  before: PodInfo;
+  after: PodInfo;
+}
+
+/** Counted by adding up resource requests alone: no host ports, no extended resources, no pod (anti-)affinity. */
+function sumsOnly(p: PodInfo): boolean {
+  return (
+    p.hostPorts.length === 0 &&
+    !p.hasAffinity &&
+    !p.hasRequiredAntiAffinity &&
+    !hasKeys(p.requests.scalar) &&
+    !hasKeys(p.nonZeroRequests.scalar)
+  );
+}
+
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
+}
+
+/**
+ * `n` with some of its pods replaced by newer versions of themselves, each in its place (the informer order of a
+ * pod does not change when it is updated): the sums are adjusted instead of added up again, and the
+ * PodTopologySpread counts kept when no replaced pod changed what they count. Most pod updates a cluster sees are
+ * status updates, which change none of this, and a NodeInfo of a few dozen pods was rebuilt for each. Undefined
+ * when a pod is not on `n` or is counted by more than its requests (ports, extended resources, affinity): the
+ * caller then builds the NodeInfo from scratch.
+ */
+export function nodeInfoReplacing(n: NodeInfo, swaps: Iterable<PodSwap>): NodeInfo | undefined {
+  const pods = n.pods.slice();
+  const requested = { ...n.requested };
+  const nonZeroRequested = { ...n.nonZeroRequested };
+  let countsKept = true;
+  for (const { before, after } of swaps) {
+    const i = pods.indexOf(before);
+    if (i < 0 || !sumsOnly(before) || !sumsOnly(after)) return undefined;
+    pods[i] = after;
+    if (before.requests !== after.requests) {
+      addResource(requested, before.requests, -1);
+      addResource(requested, after.requests);
+    }
+    if (before.nonZeroRequests !== after.nonZeroRequests) {
+      addResource(nonZeroRequested, before.nonZeroRequests, -1);
+      addResource(nonZeroRequested, after.nonZeroRequests);
+    }
+    // countPodsMatchSelector reads the namespace, the labels and whether the pod is terminating.
+    if (
+      before.labels !== after.labels ||
+      before.namespace !== after.namespace ||
+      isTerminating(before) !== isTerminating(after)
+    )
+      countsKept = false;
+  }
+  return {
+    name: n.name,
+    node: n.node,
+    labels: n.labels,
+    taints: n.taints,
+    allocatable: n.allocatable,
+    requested,
+    nonZeroRequested,
+    pods,
+    // Neither list nor the ports can hold a replaced pod (sumsOnly), and a built NodeInfo never changes them.
+    podsWithAffinity: n.podsWithAffinity,
+    podsWithRequiredAntiAffinity: n.podsWithRequiredAntiAffinity,
+    usedPorts: n.usedPorts,
+    images: n.images,
+    // Filled lazily by PodTopologySpread; the counts hold for both NodeInfos, so they may share the map.
+    matchCounts: countsKept ? n.matchCounts : undefined,
+  };
+}
+
 /** A copy of a NodeInfo holding only `pods` (preemption dry runs remove victims this way). */
 export function nodeInfoWithPods(n: NodeInfo, pods: PodInfo[]): NodeInfo {
   const c = newNodeInfo(n.node);
