@@ -435,12 +435,20 @@ export function finishSnapshot(
 ): Snapshot {
   const nsLabels = new Map<string, LabelMap>();
   for (const ns of objects.namespaces ?? []) nsLabels.set(ns.metadata.name, ns.metadata.labels ?? {});
+  // One pass for both lists, without a callback per node: this runs every cycle, over every node.
+  const havePodsWithAffinity: NodeInfo[] = [];
+  const havePodsWithRequiredAntiAffinity: NodeInfo[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n.podsWithAffinity.length > 0) havePodsWithAffinity.push(n);
+    if (n.podsWithRequiredAntiAffinity.length > 0) havePodsWithRequiredAntiAffinity.push(n);
+  }
   return {
     nodes,
     names,
     byName,
-    havePodsWithAffinity: nodes.filter((n) => n.podsWithAffinity.length > 0),
-    havePodsWithRequiredAntiAffinity: nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0),
+    havePodsWithAffinity,
+    havePodsWithRequiredAntiAffinity,
     imageStates,
     objects,
     namespaceLabels: (ns) => nsLabels.get(ns) ?? { 'kubernetes.io/metadata.name': ns },
