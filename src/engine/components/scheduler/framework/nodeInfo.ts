@@ -133,7 +133,6 @@ function deriveInputs(pod: KObject): unknown[] {
   return [spec.initContainers, spec.overhead, spec.resources, spec.affinity, pod.metadata.namespace];
 }
 
-const infoCache = new WeakMap<KObject, PodInfo>();
 const NO_LABELS: LabelMap = {};
 
 function affinityTerms(pod: KObject, terms: any[] | undefined): AffinityTerm[] {
@@ -206,16 +205,18 @@ function derive(pod: KObject): PodDerived {
   return d;
 }
 
+/**
+ * The PodInfo of one pod object. Not cached by object: each stored version of a pod gets one when the scheduler's
+ * cache counts it, and only then (a WeakMap of them cost more to fill than the objects cost to build); the
+ * expensive parts come from `derive`, which is cached.
+ */
 export function podInfo(pod: KObject): PodInfo {
   const labels = pod.metadata.labels ?? NO_LABELS;
   const priority = typeof pod.spec?.priority === 'number' ? pod.spec.priority : 0;
-  const cached = infoCache.get(pod);
-  // Rebuilt when labels or priority were replaced on the same object; everything else is immutable.
-  if (cached && cached.labels === labels && cached.priority === priority) return cached;
   const d = derive(pod);
   const ns = pod.metadata.namespace ?? 'default';
   // Field by field: a spread of `d` followed by more fields made this object creation cost microseconds (V8 took
-  // a slow path), and the cache builds one PodInfo per stored pod version.
+  // a slow path), and the scheduler's cache builds one PodInfo per stored pod version.
   const info: PodInfo = {
     requests: d.requests,
     nonZeroRequests: d.nonZeroRequests,
@@ -233,7 +234,6 @@ export function podInfo(pod: KObject): PodInfo {
     labels,
     priority,
   };
-  infoCache.set(pod, info);
   return info;
 }
 
