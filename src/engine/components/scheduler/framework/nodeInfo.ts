@@ -16,8 +16,7 @@ import {
   cloneResource,
   emptyResource,
   nodeAllocatable,
-  podRequests,
-  resourceFromList,
+  podRequestsResource,
   type Resource,
 } from './resource';
 
@@ -184,8 +183,8 @@ function derive(pod: KObject): PodDerived {
   if (hit) return hit.derived;
   const aff = pod.spec?.affinity;
   const d: PodDerived = {
-    requests: resourceFromList(podRequests(pod)),
-    nonZeroRequests: resourceFromList(podRequests(pod, { nonMissing: true })),
+    requests: podRequestsResource(pod),
+    nonZeroRequests: podRequestsResource(pod, { nonMissing: true }),
     hostPorts: hostPortsOf(pod),
     requiredAffinityTerms: affinityTerms(pod, aff?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
     requiredAntiAffinityTerms: affinityTerms(pod, aff?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
