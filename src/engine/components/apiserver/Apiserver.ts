@@ -88,6 +88,11 @@ type Stage = (
   params?: Record<string, string | number>,
 ) => void;
 
+/** The HTTP method of a request: the first word of its requestLabel, without splitting the label. */
+export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
+  return String(HTTP_VERB[req.verb]);
+}
+
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
   const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;

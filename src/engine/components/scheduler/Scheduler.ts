@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
-import { APISERVER, requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { scheduleOnSnapshot } from './framework/scheduleOne';
 import { SnapshotCache } from './SnapshotCache';
 
@@ -415,7 +415,7 @@ export class Scheduler implements Component<SchedulerState> {
       req,
       {
         phase: 'schedule',
-        verb: r.subresource === 'binding' ? 'bind' : label.split(' ')[0],
+        verb: r.subresource === 'binding' ? 'bind' : httpVerb(req),
         label: view.label ? `${label} (${view.label})` : label,
         summary: view.summary,
         narration: view.narration,
