@@ -80,6 +80,12 @@ export interface NodeInfo {
   images: Map<string, number>;
   /** PodTopologySpread's matching-pod counts by selector and namespace (valid as long as the NodeInfo is). */
   matchCounts?: Map<string, number>;
+  /**
+   * The count key asked for last and its count, checked before `matchCounts`: a Deployment's pods all ask for the
+   * same key, for every node in every cycle, and comparing the (same) key string is cheaper than a map lookup.
+   */
+  lastCountKey?: string;
+  lastCount?: number;
 }
 
 export interface ImageState {
@@ -256,6 +262,8 @@ export function newNodeInfo(node: KObject, same?: NodeInfo): NodeInfo {
     usedPorts: new Map(),
     images: same ? same.images : new Map(),
     matchCounts: undefined,
+    lastCountKey: undefined,
+    lastCount: undefined,
   };
 }
 
@@ -360,6 +368,8 @@ export function nodeInfoReplacing(n: NodeInfo, swaps: Iterable<PodSwap>): NodeIn
     images: n.images,
     // Filled lazily by PodTopologySpread; the counts hold for both NodeInfos, so they may share the map.
     matchCounts: countsKept ? n.matchCounts : undefined,
+    lastCountKey: countsKept ? n.lastCountKey : undefined,
+    lastCount: countsKept ? n.lastCount : undefined,
   };
 }
 

@@ -217,9 +217,12 @@ function countKeyOf(c: SpreadConstraint, ns: string): string {
  */
 function countOnNode(node: NodeInfo, c: SpreadConstraint, ns: string): number {
   const key = countKeyOf(c, ns);
+  if (node.lastCountKey === key) return node.lastCount!;
   const counts = (node.matchCounts ??= new Map());
   let n = counts.get(key);
   if (n === undefined) counts.set(key, (n = countPodsMatchSelector(node.pods, c.selector, ns)));
+  node.lastCountKey = key;
+  node.lastCount = n;
   return n;
 }
 
@@ -461,7 +464,7 @@ export const podTopologySpread: Plugin = {
   },
   score(ctx, node) {
     const st = ctx.state.get(PRESCORE) as PreScoreState;
-    if (st.ignoredNodes.has(node.name)) return 0;
+    if (st.ignoredNodes.size > 0 && st.ignoredNodes.has(node.name)) return 0;
     let score = 0;
     for (let i = 0; i < st.constraints.length; i++) {
       const c = st.constraints[i];
