@@ -324,11 +324,24 @@ function keySpec(container: ContainerSpec, options: ProgramOptions): unknown {
 }
 
 /** Interpret a container against its (resolved) image. Never throws. */
-export function containerProgram(
-  container: ContainerSpec,
-  image: ImageLookupOk,
-  options: ProgramOptions = {},
-): Program {
+export function containerProgram(container: ContainerSpec, image: ImageLookupOk, options?: ProgramOptions): Program {
+  // A stored (frozen) container with no options: its last program, without building the JSON key again (the
+  // runtime asks for every container it starts, and replicas' containers are separate objects anyway).
+  const frozen =
+    options === undefined && typeof container === 'object' && container !== null && Object.isFrozen(container);
+  if (frozen) {
+    const known = programOf.get(container);
+    if (known?.image === image) return known.program;
+  }
+  const program = cachedProgram(container, image, options ?? {});
+  if (frozen) programOf.set(container, { image, program });
+  return program;
+}
+
+/** The program of a frozen container by object, with the (cached, shared) image lookup it was worked out for. */
+const programOf = new WeakMap<ContainerSpec, { image: ImageLookupOk; program: Program }>();
+
+function cachedProgram(container: ContainerSpec, image: ImageLookupOk, options: ProgramOptions): Program {
   let key: string | undefined;
   try {
     key = JSON.stringify([keySpec(container, options), image?.normalized, image?.digest, image?.base, options]);

@@ -6,7 +6,7 @@
  */
 import type { HistoryEntry } from '../api';
 import type { Endpoint, KEvent, ObjectRef, Step } from '../types';
-import { MvccStore, type MvccState } from '../components/etcd/MvccStore';
+import { MvccStore } from '../components/etcd/MvccStore';
 import { addressKey, type Component } from './Component';
 import { checkpointClone } from './deepClone';
 import type { Envelope, StepSpec } from './Envelope';
@@ -23,7 +23,11 @@ export interface KernelState {
   queue: Envelope[];
   rngs: Map<string, RngState>;
   counters: Map<string, number>;
-  store: MvccState;
+  /**
+   * The store's revision. Its keys and values are not copied: the history up to `historyCount` holds every write
+   * (bootstrap, etcd commits, events), so `restore` replays it (see MvccStore.replay).
+   */
+  storeRevision: number;
   components: Map<string, unknown>;
   down: Set<string>;
   stepCount: number;
@@ -325,7 +329,7 @@ export class Simulation {
       queue: checkpointClone(this.queue.items),
       rngs,
       counters: new Map(this.counters),
-      store: checkpointClone(this.store.s),
+      storeRevision: this.store.revision,
       components: comps,
       down: new Set(this.down),
       stepCount: this.steps.length,
@@ -344,14 +348,14 @@ export class Simulation {
     this.rngs = new Map();
     for (const [name, st] of k.rngs) this.rngs.set(name, new Rng([...st] as RngState));
     this.counters = new Map(k.counters);
-    this.store = new MvccStore(checkpointClone(k.store));
+    this.history.length = k.historyCount;
+    this.store = MvccStore.replay(this.history, k.storeRevision);
     for (const [key, st] of k.components) {
       const c = this.components.get(key);
       if (c) c.s = checkpointClone(st);
     }
     this.down = new Set(k.down);
     this.steps.length = k.stepCount;
-    this.history.length = k.historyCount;
     this.foreground = k.foreground;
     this.eventIndex = new Map(k.eventIndex);
     this.current = undefined;

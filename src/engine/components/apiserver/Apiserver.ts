@@ -7,6 +7,7 @@
 import type { ClusterSpec } from '../../api';
 import type { Component } from '../../kernel/Component';
 import { deepClone } from '../../kernel/deepClone';
+import { withFields } from '../../kernel/withFields';
 import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
@@ -86,6 +87,11 @@ type Stage = (
   key: string,
   params?: Record<string, string | number>,
 ) => void;
+
+/** The HTTP method of a request: the first word of its requestLabel, without splitting the label. */
+export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
+  return String(HTTP_VERB[req.verb]);
+}
 
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
@@ -211,8 +217,13 @@ export class Apiserver implements Component<ApiserverState> {
     stage: Stage | undefined,
     sim: Simulation,
   ): void {
-    const body = deepClone(req.body!) as KObject;
-    if (info.namespaced && !body.metadata.namespace) body.metadata.namespace = req.namespace ?? 'default';
+    // The body itself is left as it is (controllers send bodies that share their frozen templates): applyDefaults
+    // below makes the deep copy that admission then changes, so only the namespace is set here, on a shallow copy.
+    let body = req.body!;
+    if (info.namespaced && !body.metadata.namespace)
+      body = withFields(body, {
+        metadata: withFields(body.metadata, { namespace: req.namespace ?? 'default' }),
+      }) as KObject;
     // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
     const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
     if (decodeErr) {
@@ -332,8 +343,10 @@ export class Apiserver implements Component<ApiserverState> {
       // A status write keeps nothing of the body but its status and annotations (prepareForUpdate), so the rest of
       // a large body (a ReplicaSet's pod template, sent with every status update) is neither copied nor defaulted.
       const statusOnly = req.subresource === 'status' && req.fieldValidation !== 'Strict';
-      const body = deepClone(statusOnly ? statusPart(req.body!) : req.body!) as KObject;
-      if (info.namespaced && !body.metadata.namespace) body.metadata.namespace = req.namespace;
+      // Not copied here either: applyDefaults copies it (the namespace is set on a shallow copy, as in create).
+      let body = statusOnly ? statusPart(req.body!) : req.body!;
+      if (info.namespaced && !body.metadata.namespace)
+        body = withFields(body, { metadata: withFields(body.metadata, { namespace: req.namespace }) }) as KObject;
       const decodeErr =
         req.fieldValidation === 'Strict' ? this.decode(deepClone(req.appliedConfig ?? body), info) : undefined;
       if (decodeErr) {

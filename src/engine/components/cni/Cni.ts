@@ -18,6 +18,13 @@ export interface CniState {
 export class Cni implements Component<CniState> {
   readonly address: Endpoint;
   s: CniState = { allocated: new Map() };
+  /** The podCIDR's first three octets, e.g. `10.244.1`. */
+  private readonly prefix: string;
+  /**
+   * The IPAM list's entries by host octet, one frozen object per address and pod: every ADD and DEL records the
+   * whole list, and a node's addresses mostly stay with their pods from one list to the next.
+   */
+  private readonly entries = new Map<number, Readonly<{ ip: string; uid: string }>>();
 
   constructor(
     readonly node: string,
@@ -25,6 +32,18 @@ export class Cni implements Component<CniState> {
     readonly podCIDR: string,
   ) {
     this.address = { component: 'cni', node };
+    this.prefix = podCIDR.split('.').slice(0, 3).join('.');
+  }
+
+  /** host-local's allocations, as recorded for playback: `[{ ip, uid }]` in allocation order. */
+  private ipamList(): Array<Readonly<{ ip: string; uid: string }>> {
+    const out: Array<Readonly<{ ip: string; uid: string }>> = [];
+    this.s.allocated.forEach((uid, h) => {
+      let e = this.entries.get(h);
+      if (e?.uid !== uid) this.entries.set(h, (e = Object.freeze({ ip: `${this.prefix}.${h}`, uid })));
+      out.push(e);
+    });
+    return out;
   }
 
   /** Marks an address as taken by a pod that existed before the run. */
@@ -35,16 +54,13 @@ export class Cni implements Component<CniState> {
   handle(env: Envelope, sim: Simulation): void {
     const msg = env.msg as Message;
     if (msg.kind !== 'cni') return;
-    const prefix = this.podCIDR.split('.').slice(0, 3).join('.');
+    const prefix = this.prefix;
     if (msg.command === 'ADD') {
       let host = 2;
       while (this.s.allocated.has(host) && host < 254) host++;
       this.s.allocated.set(host, msg.podUid);
       const ip = `${prefix}.${host}`;
-      sim.writeRuntime(
-        `node/${this.node}/ipam`,
-        [...this.s.allocated.entries()].map(([h, uid]) => ({ ip: `${prefix}.${h}`, uid })),
-      );
+      sim.writeRuntime(`node/${this.node}/ipam`, this.ipamList());
       sim.send(
         this.address,
         env.from,
@@ -61,10 +77,7 @@ export class Cni implements Component<CniState> {
       );
     } else {
       for (const [h, uid] of this.s.allocated) if (uid === msg.podUid) this.s.allocated.delete(h);
-      sim.writeRuntime(
-        `node/${this.node}/ipam`,
-        [...this.s.allocated.entries()].map(([h, uid]) => ({ ip: `${prefix}.${h}`, uid })),
-      );
+      sim.writeRuntime(`node/${this.node}/ipam`, this.ipamList());
       sim.send(
         this.address,
         env.from,

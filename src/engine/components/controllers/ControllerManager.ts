@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { APISERVER, requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
 import type { Controller } from './Controller';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
@@ -185,7 +185,7 @@ export class ControllerManager implements Component<KcmState> {
       req,
       {
         phase,
-        verb: label.split(' ')[0],
+        verb: httpVerb(req),
         label,
         summary: view.summary,
         narration: view.narration,

@@ -27,6 +27,36 @@ export class MvccStore {
     return new MvccStore({ revision: 1, kv: new Map() });
   }
 
+  /**
+   * The store that the writes recorded in `history` (etcd keys under `/registry/`; a null value is a delete) leave
+   * behind, at `revision`. Every write to a store is recorded in the run's history with the revision it made, so a
+   * checkpoint keeps the revision instead of a copy of every key (thousands in a large cluster). Keys come out in
+   * the order the writes left them in the original map (a put of a new or deleted key appends it).
+   */
+  static replay(
+    history: ReadonlyArray<{ key: string; value: unknown; revision: number }>,
+    revision: number,
+  ): MvccStore {
+    const kv = new Map<string, KeyValue>();
+    for (const h of history) {
+      if (!h.key.startsWith('/registry/')) continue;
+      if (h.value === null) {
+        kv.delete(h.key);
+        continue;
+      }
+      const prev = kv.get(h.key);
+      kv.set(
+        h.key,
+        Object.freeze({
+          value: h.value as KObject,
+          createRevision: prev?.createRevision ?? h.revision,
+          modRevision: h.revision,
+        }),
+      );
+    }
+    return new MvccStore({ revision, kv });
+  }
+
   get revision(): number {
     return this.s.revision;
   }

@@ -31,7 +31,8 @@ export class KubeProxy implements Component<KubeProxyState> {
 
   prime(objects: KObject[], sim: Simulation): void {
     for (const o of objects) this.put(o);
-    this.s.rules = this.compute().nat;
+    // Frozen: the rules are replaced, never edited, so checkpoints (and the recorded history) share them.
+    this.s.rules = Object.freeze(this.compute().nat) as string[];
     sim.writeRuntime(`node/${this.node}/iptables`, this.s.rules);
   }
 
@@ -87,12 +88,17 @@ export class KubeProxy implements Component<KubeProxyState> {
     const out = this.compute();
     const rules = [...out.nat, ...out.filter];
     const changed = rules.join('\n') !== this.s.rules.join('\n');
+    // Frozen once counted (filter on a frozen array is a slow path in V8 11): replaced, never edited.
     this.s.rules = rules;
-    if (!changed) return;
+    if (!changed) {
+      Object.freeze(rules);
+      return;
+    }
     sim.writeRuntime(`node/${this.node}/iptables`, rules);
     const svcChains = rules.filter((r) => r.startsWith('-A KUBE-SERVICES') && r.includes('KUBE-SVC-')).length;
     const seps = new Set(rules.filter((r) => r.startsWith('-A KUBE-SEP-')).map((r) => r.split(' ')[1])).size;
     const rejects = rules.filter((r) => r.includes('-j REJECT')).length;
+    Object.freeze(rules);
     sim.decide(this.address, {
       phase: 'network',
       verb: 'iptables-restore',

@@ -145,10 +145,11 @@ function serviceRules(svc: KObject, allSlices: KObject[], options: RuleOptions):
   );
   const cacheable = Object.isFrozen(svc) && own.every((sl) => Object.isFrozen(sl));
   if (!cacheable) return computeServiceRules(svc, own, options);
-  // One entry per node (kube-proxy runs once per node); a newer version of the slices replaces it.
+  // One entry per node (kube-proxy runs once per node) when the rules route to node-local endpoints, else one for
+  // every node (they are the same on each); a newer version of the slices replaces it.
   let byNode = rulesCache.get(svc);
   if (!byNode) rulesCache.set(svc, (byNode = new Map()));
-  const nodeKey = options.nodeName ?? '\u0000';
+  const nodeKey = usesNodeLocalEndpoints(svc) ? (options.nodeName ?? '\u0000') : '\u0000';
   const e = byNode.get(nodeKey);
   if (
     e &&
@@ -161,6 +162,15 @@ function serviceRules(svc: KObject, allSlices: KObject[], options: RuleOptions):
   const out = computeServiceRules(svc, own, options);
   byNode.set(nodeKey, { slices: own, options, out });
   return out;
+}
+
+/**
+ * Whether the node's name can change a Service's rules: only the Local traffic policies pick endpoints by node
+ * (usesLocalEndpoints in computeServiceRules; externalTrafficPolicy counts only for externally reachable ports,
+ * so this may say yes when the rules would not differ, never the reverse).
+ */
+function usesNodeLocalEndpoints(svc: KObject): boolean {
+  return svc.spec?.internalTrafficPolicy === 'Local' || svc.spec?.externalTrafficPolicy === 'Local';
 }
 
 function computeServiceRules(svc: KObject, slices: KObject[], input: RuleOptions): ServiceRules {

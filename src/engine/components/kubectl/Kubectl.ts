@@ -12,7 +12,7 @@ import type { ApiRequest, ApiResponse, Message, UserInfo } from '../../messages'
 import { canonicalJson } from '../../objects/names';
 import { apiVersionOf, kubectlTypeName, lookupResource, type ResourceInfo } from '../../objects/resources';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { requestLabel } from '../apiserver/Apiserver';
+import { httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
 
 export const KUBECTL: Endpoint = { component: 'kubectl' };
@@ -180,7 +180,7 @@ export class Kubectl implements Component<KubectlState> {
       req,
       {
         phase,
-        verb: label.split(' ')[0],
+        verb: httpVerb(req),
         label,
         summary: `kubectl sends ${label}`,
         narration: {

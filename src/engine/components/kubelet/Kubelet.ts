@@ -21,7 +21,7 @@ import type {
   WatchEvent,
 } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { APISERVER, requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { CRASHLOOP_BACKOFF, IMAGE_BACKOFF, goDuration, inBackoffSince, nextBackoff } from './Backoff';
 import { buildPodStatus } from './podStatus';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
@@ -1016,7 +1016,7 @@ export class Kubelet implements Component<KubeletState> {
       req,
       {
         phase,
-        verb: label.split(' ')[0],
+        verb: httpVerb(req),
         label,
         summary,
         narration: { key: `kubelet.api.${pending.purpose}`, params: { summary, pod: r.name ?? '', node: this.node } },

@@ -8,7 +8,13 @@ import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 
 export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hostIP: string): any {
   const old = pod.status ?? {};
-  const oldCond = (t: string) => (old.conditions ?? []).find((c: any) => c.type === t);
+  const oldConditions: any[] = old.conditions ?? [];
+  // An index loop: find() on a frozen (stored) array takes a slow path in V8 11, and this runs five times per
+  // status the kubelet builds.
+  const oldCond = (t: string) => {
+    for (let i = 0; i < oldConditions.length; i++) if (oldConditions[i].type === t) return oldConditions[i];
+    return undefined;
+  };
   const cond = (type: string, ok: boolean, reason?: string, message?: string) => {
     const status = ok ? 'True' : 'False';
     const prev = oldCond(type);

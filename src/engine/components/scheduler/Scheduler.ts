@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
-import { APISERVER, requestLabel } from '../apiserver/Apiserver';
+import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { scheduleOnSnapshot } from './framework/scheduleOne';
 import { SnapshotCache } from './SnapshotCache';
 
@@ -56,6 +56,12 @@ export class Scheduler implements Component<SchedulerState> {
    * pods at once). Derived the same way: a replaced queue array starts over.
    */
   private queued: { queue: string[]; keys: Set<string> } | undefined;
+  /**
+   * `list(kind)` while the informer cache of that kind is unchanged: a cycle lists five kinds that rarely change
+   * (claims, volumes, classes, Services, ReplicaSets), and the same arrays let plugins recognise the same inputs
+   * (PodTopologySpread's default selector). Derived like `nodeInfos`: a replaced cache map starts over.
+   */
+  private lists = new Map<string, { objects: Map<string, KObject>; list: KObject[] }>();
 
   prime(objects: KObject[]): void {
     for (const o of objects) this.cacheSet(o);
@@ -105,11 +111,13 @@ export class Scheduler implements Component<SchedulerState> {
     const k = key(o);
     if (o.kind === 'Pod' && (objects.get(k)?.spec.priority ?? 0) !== (o.spec.priority ?? 0)) this.ordered = undefined;
     objects.set(k, o);
+    this.lists.delete(o.kind);
     if (o.kind === 'Pod') this.nodeInfos.podStored(this.s, k);
   }
 
   private cacheDelete(o: KObject): void {
     this.kindCache(o.kind).delete(key(o));
+    this.lists.delete(o.kind);
     if (o.kind === 'Pod') {
       this.nodeInfos.podRemoved(this.s, key(o));
       this.ordered = undefined;
@@ -125,8 +133,14 @@ export class Scheduler implements Component<SchedulerState> {
     if (this.s.assumed.delete(k)) this.nodeInfos.assumeChanged(this.s, k);
   }
 
+  /** The cached objects of `kind`, in informer order; shared until that cache changes, so not to be modified. */
   private list(kind: string): KObject[] {
-    return [...this.kindCache(kind).values()];
+    const objects = this.kindCache(kind);
+    const known = this.lists.get(kind);
+    if (known?.objects === objects) return known.list;
+    const list = [...objects.values()];
+    this.lists.set(kind, { objects, list });
+    return list;
   }
 
   private onWatch(ev: WatchEvent, sim: Simulation): void {
@@ -401,7 +415,7 @@ export class Scheduler implements Component<SchedulerState> {
       req,
       {
         phase: 'schedule',
-        verb: r.subresource === 'binding' ? 'bind' : label.split(' ')[0],
+        verb: r.subresource === 'binding' ? 'bind' : httpVerb(req),
         label: view.label ? `${label} (${view.label})` : label,
         summary: view.summary,
         narration: view.narration,

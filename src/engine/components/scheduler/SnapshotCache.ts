@@ -14,12 +14,14 @@ import {
   imageStatesOf,
   newNodeInfo,
   nodeImages,
+  nodeInfoReplacing,
   nodeInfoWithPods,
   podInfo,
   type ClusterObjects,
   type ImageState,
   type NodeInfo,
   type PodInfo,
+  type PodSwap,
   type Snapshot,
 } from './framework/nodeInfo';
 import type { SchedulerState } from './Scheduler';
@@ -40,6 +42,11 @@ export class SnapshotCache {
   private podsOn = new Map<string, Map<string, PodInfo>>();
   /** Nodes whose pods changed since their NodeInfo was built. */
   private staleNodes = new Set<string>();
+  /**
+   * Nodes whose only change since their NodeInfo was built is newer versions of pods they already had, by pod key:
+   * the version the NodeInfo counts and the latest. Their NodeInfo is derived from the last one (nodeInfoReplacing).
+   */
+  private swapped = new Map<string, Map<string, PodSwap>>();
   private infos = new Map<string, NodeInfo>();
   private lastNodes: KObject[] = [];
   private imageStates = new Map<string, ImageState>();
@@ -91,15 +98,18 @@ export class SnapshotCache {
 
     if (this.nodesChanged(state.cache.get('Node'))) this.rebuildNodes(state.cache.get('Node'));
     else {
-      for (const name of this.staleNodes) {
-        const i = this.indexOf.get(name);
-        if (i === undefined) continue;
-        const n = this.nodeInfo(this.lastNodes[i]);
-        this.nodes[i] = n;
-        this.byName.set(name, n);
+      for (const names of [this.staleNodes, this.swapped.keys()]) {
+        for (const name of names) {
+          const i = this.indexOf.get(name);
+          if (i === undefined) continue;
+          const n = this.nodeInfo(this.lastNodes[i]);
+          this.nodes[i] = n;
+          this.byName.set(name, n);
+        }
       }
     }
     this.staleNodes.clear();
+    this.swapped.clear();
 
     // The pod being scheduled may itself be assumed somewhere (a retry while its binding is in flight).
     const self = this.placed.get(exclude);
@@ -147,6 +157,7 @@ export class SnapshotCache {
     this.placed.clear();
     this.podsOn.clear();
     this.staleNodes.clear();
+    this.swapped.clear();
     this.infos.clear();
     this.lastNodes = [];
     this.nodes = [];
@@ -164,6 +175,17 @@ export class SnapshotCache {
     const target = pod && countedAs(pod, assumedNode);
     const old = this.placed.get(key);
     if (old && target && old.node === target.spec.nodeName && old.info.pod === target) return;
+    if (old && target && old.node === target.spec.nodeName && !this.staleNodes.has(old.node)) {
+      // A newer version of a pod the node already counts: same node, same place in informer order.
+      const info = podInfo(target);
+      let swaps = this.swapped.get(old.node);
+      if (!swaps) this.swapped.set(old.node, (swaps = new Map()));
+      const earlier = swaps.get(key);
+      swaps.set(key, { before: earlier ? earlier.before : old.info, after: info });
+      this.placed.set(key, { node: old.node, info });
+      this.podsOn.get(old.node)!.set(key, info);
+      return;
+    }
     if (old) {
       this.podsOn.get(old.node)!.delete(key);
       this.staleNodes.add(old.node);
@@ -182,7 +204,15 @@ export class SnapshotCache {
   private nodeInfo(node: KObject): NodeInfo {
     const name: string = node.metadata.name;
     const cached = this.infos.get(name);
-    if (cached && cached.node === node && !this.staleNodes.has(name)) return cached;
+    if (cached && cached.node === node && !this.staleNodes.has(name)) {
+      const swaps = this.swapped.get(name);
+      if (!swaps) return cached;
+      const n = nodeInfoReplacing(cached, swaps.values());
+      if (n) {
+        this.infos.set(name, n);
+        return n;
+      }
+    }
     const n = newNodeInfo(node, cached?.node === node ? cached : undefined);
     if (cached?.node !== node) n.images = nodeImages(node);
     for (const info of this.inOrder(this.podsOn.get(name))) addPodToNode(n, info);

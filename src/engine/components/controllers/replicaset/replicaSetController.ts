@@ -4,7 +4,6 @@
  * up; deletes by ranking; reports status. Events: SuccessfulCreate / FailedCreate / SuccessfulDelete.
  */
 import { withFields } from '../../../kernel/withFields';
-import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import { canonicalEqual } from '../../../objects/canonicalEqual';
 import type { KObject } from '../../../types';
@@ -218,7 +217,10 @@ function sendBatch(kcm: ControllerManager, sim: Simulation, rs: KObject, key: st
   }
 }
 
-/** GetPodFromTemplate: generateName `<rs>-`, template labels and annotations, controller ownerReference. */
+/**
+ * GetPodFromTemplate: generateName `<rs>-`, template labels and annotations, controller ownerReference. The spec is
+ * the template's own (frozen, stored) one: the apiserver copies a create's body before defaulting it.
+ */
 export function podFromTemplate(rs: KObject): KObject {
   const t = rs.spec.template ?? {};
   const meta: any = {
@@ -237,7 +239,7 @@ export function podFromTemplate(rs: KObject): KObject {
     ],
   };
   if (t.metadata?.annotations) meta.annotations = { ...t.metadata.annotations };
-  return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: deepClone(t.spec) };
+  return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: t.spec };
 }
 
 function deletePods(kcm: ControllerManager, sim: Simulation, rs: KObject, key: string, pods: KObject[]): void {

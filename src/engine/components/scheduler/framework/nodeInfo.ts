@@ -16,8 +16,7 @@ import {
   cloneResource,
   emptyResource,
   nodeAllocatable,
-  podRequests,
-  resourceFromList,
+  podRequestsResource,
   type Resource,
 } from './resource';
 
@@ -81,6 +80,12 @@ export interface NodeInfo {
   images: Map<string, number>;
   /** PodTopologySpread's matching-pod counts by selector and namespace (valid as long as the NodeInfo is). */
   matchCounts?: Map<string, number>;
+  /**
+   * The count key asked for last and its count, checked before `matchCounts`: a Deployment's pods all ask for the
+   * same key, for every node in every cycle, and comparing the (same) key string is cheaper than a map lookup.
+   */
+  lastCountKey?: string;
+  lastCount?: number;
 }
 
 export interface ImageState {
@@ -133,7 +138,6 @@ function deriveInputs(pod: KObject): unknown[] {
   return [spec.initContainers, spec.overhead, spec.resources, spec.affinity, pod.metadata.namespace];
 }
 
-const infoCache = new WeakMap<KObject, PodInfo>();
 const NO_LABELS: LabelMap = {};
 
 function affinityTerms(pod: KObject, terms: any[] | undefined): AffinityTerm[] {
@@ -185,8 +189,8 @@ function derive(pod: KObject): PodDerived {
   if (hit) return hit.derived;
   const aff = pod.spec?.affinity;
   const d: PodDerived = {
-    requests: resourceFromList(podRequests(pod)),
-    nonZeroRequests: resourceFromList(podRequests(pod, { nonMissing: true })),
+    requests: podRequestsResource(pod),
+    nonZeroRequests: podRequestsResource(pod, { nonMissing: true }),
     hostPorts: hostPortsOf(pod),
     requiredAffinityTerms: affinityTerms(pod, aff?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
     requiredAntiAffinityTerms: affinityTerms(pod, aff?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution),
@@ -206,16 +210,18 @@ function derive(pod: KObject): PodDerived {
   return d;
 }
 
+/**
+ * The PodInfo of one pod object. Not cached by object: each stored version of a pod gets one when the scheduler's
+ * cache counts it, and only then (a WeakMap of them cost more to fill than the objects cost to build); the
+ * expensive parts come from `derive`, which is cached.
+ */
 export function podInfo(pod: KObject): PodInfo {
   const labels = pod.metadata.labels ?? NO_LABELS;
   const priority = typeof pod.spec?.priority === 'number' ? pod.spec.priority : 0;
-  const cached = infoCache.get(pod);
-  // Rebuilt when labels or priority were replaced on the same object; everything else is immutable.
-  if (cached && cached.labels === labels && cached.priority === priority) return cached;
   const d = derive(pod);
   const ns = pod.metadata.namespace ?? 'default';
   // Field by field: a spread of `d` followed by more fields made this object creation cost microseconds (V8 took
-  // a slow path), and the cache builds one PodInfo per stored pod version.
+  // a slow path), and the scheduler's cache builds one PodInfo per stored pod version.
   const info: PodInfo = {
     requests: d.requests,
     nonZeroRequests: d.nonZeroRequests,
@@ -233,7 +239,6 @@ export function podInfo(pod: KObject): PodInfo {
     labels,
     priority,
   };
-  infoCache.set(pod, info);
   return info;
 }
 
@@ -257,6 +262,8 @@ export function newNodeInfo(node: KObject, same?: NodeInfo): NodeInfo {
     usedPorts: new Map(),
     images: same ? same.images : new Map(),
     matchCounts: undefined,
+    lastCountKey: undefined,
+    lastCount: undefined,
   };
 }
 
@@ -288,6 +295,82 @@ export function hostPortConflict(used: Map<string, Set<string>>, hp: HostPort): 
     return false;
   }
   return !!used.get('0.0.0.0')?.has(key) || !!used.get(hp.hostIP)?.has(key);
+}
+
+/** A newer version of a pod already counted on a node (a status update, a binding of an assumed pod). */
+export interface PodSwap {
+  before: PodInfo;
+  after: PodInfo;
+}
+
+/** Counted by adding up resource requests alone: no host ports, no extended resources, no pod (anti-)affinity. */
+function sumsOnly(p: PodInfo): boolean {
+  return (
+    p.hostPorts.length === 0 &&
+    !p.hasAffinity &&
+    !p.hasRequiredAntiAffinity &&
+    !hasKeys(p.requests.scalar) &&
+    !hasKeys(p.nonZeroRequests.scalar)
+  );
+}
+
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
+}
+
+/**
+ * `n` with some of its pods replaced by newer versions of themselves, each in its place (the informer order of a
+ * pod does not change when it is updated): the sums are adjusted instead of added up again, and the
+ * PodTopologySpread counts kept when no replaced pod changed what they count. Most pod updates a cluster sees are
+ * status updates, which change none of this, and a NodeInfo of a few dozen pods was rebuilt for each. Undefined
+ * when a pod is not on `n` or is counted by more than its requests (ports, extended resources, affinity): the
+ * caller then builds the NodeInfo from scratch.
+ */
+export function nodeInfoReplacing(n: NodeInfo, swaps: Iterable<PodSwap>): NodeInfo | undefined {
+  const pods = n.pods.slice();
+  const requested = { ...n.requested };
+  const nonZeroRequested = { ...n.nonZeroRequested };
+  let countsKept = true;
+  for (const { before, after } of swaps) {
+    const i = pods.indexOf(before);
+    if (i < 0 || !sumsOnly(before) || !sumsOnly(after)) return undefined;
+    pods[i] = after;
+    if (before.requests !== after.requests) {
+      addResource(requested, before.requests, -1);
+      addResource(requested, after.requests);
+    }
+    if (before.nonZeroRequests !== after.nonZeroRequests) {
+      addResource(nonZeroRequested, before.nonZeroRequests, -1);
+      addResource(nonZeroRequested, after.nonZeroRequests);
+    }
+    // countPodsMatchSelector reads the namespace, the labels and whether the pod is terminating.
+    if (
+      before.labels !== after.labels ||
+      before.namespace !== after.namespace ||
+      isTerminating(before) !== isTerminating(after)
+    )
+      countsKept = false;
+  }
+  return {
+    name: n.name,
+    node: n.node,
+    labels: n.labels,
+    taints: n.taints,
+    allocatable: n.allocatable,
+    requested,
+    nonZeroRequested,
+    pods,
+    // Neither list nor the ports can hold a replaced pod (sumsOnly), and a built NodeInfo never changes them.
+    podsWithAffinity: n.podsWithAffinity,
+    podsWithRequiredAntiAffinity: n.podsWithRequiredAntiAffinity,
+    usedPorts: n.usedPorts,
+    images: n.images,
+    // Filled lazily by PodTopologySpread; the counts hold for both NodeInfos, so they may share the map.
+    matchCounts: countsKept ? n.matchCounts : undefined,
+    lastCountKey: countsKept ? n.lastCountKey : undefined,
+    lastCount: countsKept ? n.lastCount : undefined,
+  };
 }
 
 /** A copy of a NodeInfo holding only `pods` (preemption dry runs remove victims this way). */
@@ -361,12 +444,20 @@ export function finishSnapshot(
 ): Snapshot {
   const nsLabels = new Map<string, LabelMap>();
   for (const ns of objects.namespaces ?? []) nsLabels.set(ns.metadata.name, ns.metadata.labels ?? {});
+  // One pass for both lists, without a callback per node: this runs every cycle, over every node.
+  const havePodsWithAffinity: NodeInfo[] = [];
+  const havePodsWithRequiredAntiAffinity: NodeInfo[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n.podsWithAffinity.length > 0) havePodsWithAffinity.push(n);
+    if (n.podsWithRequiredAntiAffinity.length > 0) havePodsWithRequiredAntiAffinity.push(n);
+  }
   return {
     nodes,
     names,
     byName,
-    havePodsWithAffinity: nodes.filter((n) => n.podsWithAffinity.length > 0),
-    havePodsWithRequiredAntiAffinity: nodes.filter((n) => n.podsWithRequiredAntiAffinity.length > 0),
+    havePodsWithAffinity,
+    havePodsWithRequiredAntiAffinity,
     imageStates,
     objects,
     namespaceLabels: (ns) => nsLabels.get(ns) ?? { 'kubernetes.io/metadata.name': ns },

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { podRequests } from './resource';
+import { podRequests, podRequestsResource, resourceFromList } from './resource';
 import { pod } from './testFixtures';
 
 const obj = (m: Map<string, number>) => Object.fromEntries(m);
@@ -50,5 +50,36 @@ describe('podRequests (resource.PodRequests)', () => {
   it('pod-level requests replace the container aggregate for cpu and memory', () => {
     const p = pod('p', { cpu: '100m', spec: { resources: { requests: { cpu: '1', memory: '1Gi' } } } });
     expect(obj(podRequests(p))).toEqual({ cpu: 1000, memory: 1024 ** 3 });
+  });
+});
+
+describe('podRequestsResource', () => {
+  it('is resourceFromList(podRequests(...)), scalars in the same order, with and without nonMissing', () => {
+    const pods = [
+      pod('plain', {
+        spec: {
+          containers: [
+            { name: 'a' },
+            { name: 'b', resources: { requests: { 'example.com/gpu': '1', memory: '1Gi', pods: '2' } } },
+            { name: 'c', resources: { requests: { 'hugepages-2Mi': '4Mi', cpu: '250m', 'example.com/gpu': '2' } } },
+            { name: 'd', resources: { requests: { 'ephemeral-storage': '1G', custom: '3' } } },
+          ],
+        },
+      }),
+      pod('init', {
+        spec: {
+          containers: [{ name: 'a', resources: { requests: { cpu: '1' } } }],
+          initContainers: [{ name: 'i', resources: { requests: { cpu: '2', 'example.com/gpu': '1' } } }],
+        },
+      }),
+      pod('overhead', { cpu: '100m', spec: { overhead: { cpu: '50m' } } }),
+    ];
+    for (const p of pods)
+      for (const opts of [{}, { nonMissing: true }]) {
+        const direct = podRequestsResource(p, opts);
+        const viaList = resourceFromList(podRequests(p, opts));
+        expect(direct).toEqual(viaList);
+        expect(Object.keys(direct.scalar)).toEqual(Object.keys(viaList.scalar));
+      }
   });
 });

@@ -114,6 +114,54 @@ export function podRequests(pod: KObject, opts: PodRequestOptions = {}): Resourc
   return reqs;
 }
 
+/**
+ * resourceFromList(podRequests(pod, opts)), summed straight into a Resource when the pod has only regular
+ * containers (no init containers, pod-level requests or overhead): the same sums and the same order of extended
+ * resources, without the intermediate maps (the scheduler derives this twice for every pod it sees).
+ */
+export function podRequestsResource(pod: KObject, opts: PodRequestOptions = {}): Resource {
+  const spec = pod.spec ?? {};
+  if ((spec.initContainers ?? []).length > 0 || spec.overhead || spec.resources?.requests)
+    return resourceFromList(podRequests(pod, opts));
+  const r = emptyResource();
+  for (const c of spec.containers ?? []) {
+    const requests: Record<string, unknown> | undefined = c?.resources?.requests;
+    let cpu = false;
+    let memory = false;
+    if (requests) {
+      for (const k of Object.keys(requests)) {
+        addToResource(r, k, quantityValue(k, requests[k]));
+        if (k === 'cpu') cpu = true;
+        else if (k === 'memory') memory = true;
+      }
+    }
+    if (opts.nonMissing) {
+      if (!cpu) r.milliCPU += DEFAULT_MILLI_CPU_REQUEST;
+      if (!memory) r.memory += DEFAULT_MEMORY_REQUEST;
+    }
+  }
+  return r;
+}
+
+function addToResource(r: Resource, k: string, v: number): void {
+  switch (k) {
+    case 'cpu':
+      r.milliCPU += v;
+      break;
+    case 'memory':
+      r.memory += v;
+      break;
+    case 'ephemeral-storage':
+      r.ephemeralStorage += v;
+      break;
+    case 'pods':
+      r.allowedPodNumber += v;
+      break;
+    default:
+      if (isScalarResourceName(k)) r.scalar[k] = (r.scalar[k] ?? 0) + v;
+  }
+}
+
 /** framework.Resource.Add over a ResourceList. */
 export function resourceFromList(list: ResourceList): Resource {
   const r = emptyResource();

@@ -86,7 +86,7 @@ export function defaultSelector(pod: KObject, s: Snapshot): Selector {
     if (selectorMatches(selectorFromSet(sel), labels)) Object.assign(set, sel);
   }
   let selector: Selector = selectorFromSet(set);
-  const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller);
+  const owner = controllerRef(pod);
   if (!owner) return selector;
   const find = (list: KObject[] | undefined) =>
     (list ?? []).find((o) => o.metadata.name === owner.name && (o.metadata.namespace ?? 'default') === ns);
@@ -107,10 +107,84 @@ export function defaultSelector(pod: KObject, s: Snapshot): Selector {
 function buildDefaultConstraints(ctx: CycleContext, action: string): SpreadConstraint[] {
   const cs = filterConstraints(SYSTEM_DEFAULT, ctx.pod.labels, action);
   if (cs.length === 0) return [];
-  const sel = defaultSelector(ctx.pod.pod, ctx.snapshot);
+  const sel = sharedDefaultSelector(ctx.pod.pod, ctx.snapshot);
   if (selectorIsEmpty(sel)) return [];
   for (const c of cs) c.selector = sel;
   return cs;
+}
+
+/** What defaultSelector read to build `selector`, to tell whether the next pod would get the same one. */
+interface DefaultSelectorInputs {
+  namespace: string;
+  labels: LabelMap;
+  owner: { kind: string; apiVersion: string; name: string } | undefined;
+  services: KObject[] | undefined;
+  replicaSets: KObject[] | undefined;
+  statefulSets: KObject[] | undefined;
+  replicationControllers: KObject[] | undefined;
+  selector: Selector;
+}
+
+let lastDefault: DefaultSelectorInputs | undefined;
+
+/**
+ * defaultSelector, reused while its inputs stay the same: the replicas of one workload are scheduled one after
+ * another and each would build the same selector, and then the same count key for it (a JSON text per cycle).
+ * The same selector object lets countKeyOf find its key by identity. The object lists are compared by identity
+ * (the scheduler hands the same arrays while its informer caches of those kinds do not change), the pod's labels
+ * by value, in order (the selector lists them in that order).
+ */
+function sharedDefaultSelector(pod: KObject, s: Snapshot): Selector {
+  const namespace = pod.metadata.namespace ?? 'default';
+  const labels: LabelMap = pod.metadata.labels ?? {};
+  const ref = controllerRef(pod);
+  const o = s.objects;
+  const last = lastDefault;
+  if (
+    last !== undefined &&
+    last.namespace === namespace &&
+    last.services === o.services &&
+    last.replicaSets === o.replicaSets &&
+    last.statefulSets === o.statefulSets &&
+    last.replicationControllers === o.replicationControllers &&
+    sameOwner(last.owner, ref) &&
+    sameLabels(last.labels, labels)
+  )
+    return last.selector;
+  const selector = defaultSelector(pod, s);
+  lastDefault = {
+    namespace,
+    labels,
+    owner: ref && { kind: ref.kind, apiVersion: ref.apiVersion, name: ref.name },
+    services: o.services,
+    replicaSets: o.replicaSets,
+    statefulSets: o.statefulSets,
+    replicationControllers: o.replicationControllers,
+    selector,
+  };
+  return selector;
+}
+
+function controllerRef(pod: KObject): { kind: string; apiVersion: string; name: string } | undefined {
+  // An index loop: find() on a frozen (stored) array takes a slow path in V8 11.
+  const refs = pod.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
+  return undefined;
+}
+
+function sameOwner(a: DefaultSelectorInputs['owner'], b: DefaultSelectorInputs['owner']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.kind === b.kind && a.apiVersion === b.apiVersion && a.name === b.name;
+}
+
+/** Same keys in the same order, with the same values. */
+function sameLabels(a: LabelMap, b: LabelMap): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || a[ka[i]] !== b[kb[i]]) return false;
+  return true;
 }
 
 /**
@@ -143,9 +217,12 @@ function countKeyOf(c: SpreadConstraint, ns: string): string {
  */
 function countOnNode(node: NodeInfo, c: SpreadConstraint, ns: string): number {
   const key = countKeyOf(c, ns);
+  if (node.lastCountKey === key) return node.lastCount!;
   const counts = (node.matchCounts ??= new Map());
   let n = counts.get(key);
   if (n === undefined) counts.set(key, (n = countPodsMatchSelector(node.pods, c.selector, ns)));
+  node.lastCountKey = key;
+  node.lastCount = n;
   return n;
 }
 
@@ -176,6 +253,70 @@ function matchNodeInclusionPolicies(c: SpreadConstraint, ctx: CycleContext, node
   }
   return true;
 }
+
+/** Whether matchNodeInclusionPolicies holds for every node, whatever its labels and taints. */
+function includesEveryNode(c: SpreadConstraint, pod: KObject): boolean {
+  if (c.nodeTaintsPolicy === 'Honor') return false;
+  if (c.nodeAffinityPolicy !== 'Honor') return true;
+  const spec = pod.spec;
+  return (
+    spec?.nodeSelector == null && spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution == null
+  );
+}
+
+/** Matching pods per topology value over a list of nodes, with what each node contributed. */
+interface DomainTotals {
+  countKey: string;
+  topologyKey: string;
+  nodes: NodeInfo[];
+  values: string[];
+  counts: number[];
+  totals: Map<string, number>;
+}
+
+/**
+ * Per node list (the scheduler's cache keeps one and replaces the NodeInfos of changed nodes in it), the last
+ * totals worked out, by count key and topology key. A cycle adds up every node's matching pods per domain; between
+ * two cycles of a large Deployment only a node or two changed, so the totals are updated for those instead.
+ */
+const domainTotalsOf = new WeakMap<readonly NodeInfo[], DomainTotals[]>();
+
+/** Σ countOnNode per topology value (`''` for nodes without the key) over every node of `nodes`. */
+function domainTotals(nodes: readonly NodeInfo[], c: SpreadConstraint, ns: string): Map<string, number> {
+  const countKey = countKeyOf(c, ns);
+  let kept = domainTotalsOf.get(nodes);
+  if (!kept) domainTotalsOf.set(nodes, (kept = []));
+  let d = kept.find((x) => x.countKey === countKey && x.topologyKey === c.topologyKey);
+  if (d && d.nodes.length === nodes.length) {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      if (node === d.nodes[i]) continue;
+      d.totals.set(d.values[i], d.totals.get(d.values[i])! - d.counts[i]);
+      const value = node.labels[c.topologyKey] ?? '';
+      const count = countOnNode(node, c, ns);
+      d.totals.set(value, (d.totals.get(value) ?? 0) + count);
+      d.nodes[i] = node;
+      d.values[i] = value;
+      d.counts[i] = count;
+    }
+    return d.totals;
+  }
+  if (d) kept.splice(kept.indexOf(d), 1);
+  if (kept.length >= MAX_DOMAIN_TOTALS) kept.shift();
+  d = { countKey, topologyKey: c.topologyKey, nodes: [...nodes], values: [], counts: [], totals: new Map() };
+  for (const node of nodes) {
+    const value = node.labels[c.topologyKey] ?? '';
+    const count = countOnNode(node, c, ns);
+    d.values.push(value);
+    d.counts.push(count);
+    d.totals.set(value, (d.totals.get(value) ?? 0) + count);
+  }
+  kept.push(d);
+  return d.totals;
+}
+
+/** Selectors whose totals a node list keeps (a handful of workloads being scheduled at once is the usual case). */
+const MAX_DOMAIN_TOTALS = 8;
 
 interface PreFilterState {
   constraints: SpreadConstraint[];
@@ -290,17 +431,32 @@ export const podTopologySpread: Plugin = {
       const sz = c.topologyKey === HOSTNAME ? feasible.length - st.ignoredNodes.size : topoSize[i];
       return Math.log(sz + 2);
     });
-    for (const node of ctx.snapshot.nodes) {
-      if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
-      for (let i = 0; i < constraints.length; i++) {
-        const c = constraints[i];
-        const value = node.labels[c.topologyKey] ?? '';
-        const m = st.topologyValueToPodCounts[i];
-        const cur = m.get(value);
-        // Checked after the domain (both tests are pure): a hostname constraint has no domains here (its counts
-        // come in Score), so its inclusion policies are not worked out for every node of every cycle.
-        if (cur === undefined || !matchNodeInclusionPolicies(c, ctx, node)) continue;
-        m.set(value, cur + countOnNode(node, c, ctx.pod.namespace));
+    // Every node counts towards its domain unless requireAll or an inclusion policy leaves it out. When neither
+    // can (system defaults, no node affinity, taints ignored), the per-domain totals over all nodes are the same
+    // for every pod with this selector, and kept from cycle to cycle (domainTotals).
+    const counted: boolean[] = constraints.map(
+      (c) => c.topologyKey !== HOSTNAME && (requireAll || !includesEveryNode(c, ctx.pod.pod)),
+    );
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i];
+      if (c.topologyKey === HOSTNAME || counted[i]) continue;
+      const totals = domainTotals(ctx.snapshot.nodes, c, ctx.pod.namespace);
+      const m = st.topologyValueToPodCounts[i];
+      for (const value of m.keys()) m.set(value, totals.get(value) ?? 0);
+    }
+    if (counted.includes(true)) {
+      for (const node of ctx.snapshot.nodes) {
+        if (requireAll && !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
+        for (let i = 0; i < constraints.length; i++) {
+          if (!counted[i]) continue;
+          const c = constraints[i];
+          const value = node.labels[c.topologyKey] ?? '';
+          const m = st.topologyValueToPodCounts[i];
+          const cur = m.get(value);
+          // Checked after the domain (both tests are pure): only nodes in a feasible node's domain count.
+          if (cur === undefined || !matchNodeInclusionPolicies(c, ctx, node)) continue;
+          m.set(value, cur + countOnNode(node, c, ctx.pod.namespace));
+        }
       }
     }
     ctx.state.set(PRESCORE, st);
@@ -308,7 +464,7 @@ export const podTopologySpread: Plugin = {
   },
   score(ctx, node) {
     const st = ctx.state.get(PRESCORE) as PreScoreState;
-    if (st.ignoredNodes.has(node.name)) return 0;
+    if (st.ignoredNodes.size > 0 && st.ignoredNodes.has(node.name)) return 0;
     let score = 0;
     for (let i = 0; i < st.constraints.length; i++) {
       const c = st.constraints[i];
