@@ -82,7 +82,6 @@ export class Engine {
     this.seed = (input.seed ?? 1) >>> 0;
     this.actions = sortActions(input.actions ?? []);
     this.build();
-    keepShapes();
   }
 
   private build(): void {
@@ -381,63 +380,6 @@ export class Engine {
     this.appliedAt = from.appliedAt.slice(0, cp.actionIndex);
     this.checkpoints = from.checkpoints.filter((c) => c.step <= cp.step);
   }
-}
-
-/**
- * A small engine, run once when a second engine is built (a single run, as the CLI makes, does not pay for it) and
- * kept for the life of the module. V8 keeps the hidden class
- * (map) of an object shape only while some object still uses it, and optimized code checks those maps. Once a
- * run's engine and every object it made have been collected (a full GC between two runs: the engine bench's
- * isolated runs, a test runner going through scenarios, a worker that went idle), the maps of the engine's classes
- * and of its pods, events and steps go too, V8 discards the optimized code of every function that relied on them
- * (about a hundred hot ones), and the next run starts over in unoptimized code, re-optimizing as it goes. This
- * engine's objects (one node, a one-replica Deployment and a Service) keep those maps alive. 1,000-pod bench row,
- * each run after a full GC: about 110 recompilations and 80 weak-map deoptimizations per run before, a few after,
- * and 736-1161 ms -> 463-760 ms wall in alternating comparisons of the same build. It changes nothing a run
- * computes: it has its own simulation, and the caches it touches are pure.
- */
-let shapeKeeper: Engine | 'building' | undefined;
-let enginesBuilt = 0;
-
-const SHAPE_KEEPER_YAML = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 1
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.27-alpine
-          resources:
-            requests:
-              cpu: 10m
----
-apiVersion: v1
-kind: Service
-metadata:
-  name: web
-spec:
-  selector:
-    app: web
-  ports:
-    - port: 80
-      targetPort: 80
-`;
-
-function keepShapes(): void {
-  if (shapeKeeper !== undefined || ++enginesBuilt < 2) return;
-  shapeKeeper = 'building';
-  const keeper = new Engine({ yaml: SHAPE_KEEPER_YAML, cluster: { nodeCount: 1 } });
-  keeper.run();
-  shapeKeeper = keeper;
 }
 
 function sortActions(actions: TimedAction[]): TimedAction[] {
