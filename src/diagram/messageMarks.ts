@@ -15,6 +15,7 @@
  * is read from the DOM.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
+import { BURST_MS } from '../playback/speed';
 import { journeyKeyframes } from './dotJourney';
 
 export interface Journey {
@@ -74,6 +75,10 @@ export class MessageMarks {
   private ringAnimation: Animation | undefined;
   private current = 0;
   private animation: Animation | undefined;
+  /** When the previous step's marks were shown (performance.now()), to tell a burst of steps. */
+  private lastStepAt = -Infinity;
+  /** A burst's motion (dot journey, ring pulse), held back until the steps pause. */
+  private heldMotion: ReturnType<typeof setTimeout> | undefined;
 
   attachDot(el: HTMLDivElement | null): void {
     this.dot = el;
@@ -93,6 +98,23 @@ export class MessageMarks {
     this.showLink(this.shownLink);
   }
 
+  /**
+   * Runs a step's motion now, or, inside a burst of steps, once the steps pause for BURST_MS. A journey or pulse
+   * restarted thirty times a second shows nothing anyone can follow, and each start costs the browser a second and a
+   * third frame on the main thread plus a compositor frame per refresh while it runs: on a 2-core machine with
+   * software rendering that is about a third of a held-down key's work. The step's link, label and boxes are drawn at
+   * once either way; the motion of the step where the burst stops plays when it stops.
+   */
+  private motion(start: () => void): void {
+    const now = performance.now();
+    const burst = now - this.lastStepAt < BURST_MS;
+    this.lastStepAt = now;
+    clearTimeout(this.heldMotion);
+    this.heldMotion = undefined;
+    if (!burst) start();
+    else this.heldMotion = setTimeout(start, BURST_MS);
+  }
+
   /** Rings the box for one step; returns a function that hides the ring (if still this step's). */
   pulse(p: Pulse): () => void {
     const el = this.ring;
@@ -110,16 +132,21 @@ export class MessageMarks {
       // No fill: once it has expanded twice the ring stays drawn round the box until the step changes. Only `scale`
       // and `opacity` are animated (the position is the `translate` above): a `transform` list in the keyframes
       // made each step's style recalc convert them.
-      this.ringAnimation = el.animate(
-        [
-          { opacity: 0.9, scale: 1 },
-          { opacity: 0, scale: 1.06 },
-        ],
-        { duration: 900, iterations: 2, easing: 'ease-out' },
-      );
+      this.motion(() => {
+        if (token !== this.ringToken) return;
+        this.ringAnimation = el.animate(
+          [
+            { opacity: 0.9, scale: 1 },
+            { opacity: 0, scale: 1.06 },
+          ],
+          { duration: 900, iterations: 2, easing: 'ease-out' },
+        );
+      });
     }
     return () => {
       if (token !== this.ringToken) return;
+      clearTimeout(this.heldMotion);
+      this.heldMotion = undefined;
       this.ringAnimation?.cancel();
       this.ringAnimation = undefined;
       el.style.opacity = '0';
@@ -195,15 +222,21 @@ export class MessageMarks {
     const frames = journeyKeyframes(j.path, j.reverse);
     if (!frames.length) return;
     (el.firstElementChild as HTMLElement | null)?.style.setProperty('color', j.color);
+    const token = this.current;
     // Started with the step, so that the step's frame commits it: started after paint, it cost a main frame
     // (style, paint, layerize, commit) of its own on every message step.
-    this.animation = el.animate(
-      frames.map((translate) => ({ translate, opacity: 1 })),
-      { duration: j.durationMs, easing: 'linear', fill: 'forwards' },
-    );
+    this.motion(() => {
+      if (token !== this.current) return;
+      this.animation = el.animate(
+        frames.map((translate) => ({ translate, opacity: 1 })),
+        { duration: j.durationMs, easing: 'linear', fill: 'forwards' },
+      );
+    });
   }
 
   private halt(): void {
+    clearTimeout(this.heldMotion);
+    this.heldMotion = undefined;
     this.animation?.cancel();
     this.animation = undefined;
   }

@@ -17,6 +17,14 @@ export function travelMs(speed: number): number {
   return Math.round(Math.min(900, dwellMs(speed) * 0.7));
 }
 
+/**
+ * Steps closer together than this are a burst: a held arrow key repeats every ~33 ms, while tapping, dragging the
+ * scrubber and playback (its shortest dwell, a background step at 4×, is 117 ms) are slower. Views that cannot keep
+ * up with a burst, or need not, wait for it to end: the inspectors (DeferredCurrent) and the diagram's motion
+ * (messageMarks.ts).
+ */
+export const BURST_MS = 90;
+
 export function faster(speed: number): number {
   return SPEEDS.find((s) => s > speed) ?? SPEEDS[SPEEDS.length - 1];
 }

@@ -1,14 +1,14 @@
 /** The provider half of `useCurrent`: views inside it follow the current step once stepping pauses. */
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BURST_MS } from '../../playback/speed';
 import { useApp } from './useApp';
 import { currentOf, DeferredContext } from './useCurrent';
 
 /**
- * How long the cursor rests before the views inside follow it. Below the shortest dwell while playing (117 ms:
- * a background step at 4×), so playback still updates them on every step; above the interval of a held arrow
- * key (~33 ms), so a burst of presses updates them once, when it ends.
+ * How long the cursor rests before the views inside follow it: the end of a burst of steps (BURST_MS), so that
+ * playback still updates them on every step and a held arrow key updates them once, when it is released.
  */
-export const SETTLE_MS = 90;
+export const SETTLE_MS = BURST_MS;
 
 /** Subscribes to the store once for everything inside, and hands it the current step when the cursor settles. */
 export function DeferredCurrent({ children }: { children: ReactNode }) {

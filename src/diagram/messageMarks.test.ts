@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BURST_MS } from '../playback/speed';
+import { MessageMarks, type ActivePath, type Journey, type Pulse } from './messageMarks';
+
+const PATH = 'M0,0 C100,0 200,0 300,0';
+const link: ActivePath = { path: PATH, color: 'red', reverse: false };
+const journey = (seq: number): Journey => ({ seq, path: PATH, reverse: false, color: 'red', durationMs: 600 });
+const pulse = (seq: number): Pulse => ({ seq, x: 0, y: 0, w: 100, h: 40, color: 'blue', still: false });
+
+/** Marks whose dot and ring record the animations started on them (jsdom has no Web Animations). */
+function marks() {
+  const m = new MessageMarks();
+  const dot = document.createElement('div');
+  dot.append(document.createElement('span'));
+  const ring = document.createElement('div');
+  const started = { dot: 0, ring: 0 };
+  const fake = (which: 'dot' | 'ring') => () => {
+    started[which]++;
+    return { cancel: () => {} } as unknown as Animation;
+  };
+  dot.animate = vi.fn(fake('dot'));
+  ring.animate = vi.fn(fake('ring'));
+  m.attachDot(dot);
+  m.attachRing(ring);
+  return { m, started };
+}
+
+describe('MessageMarks motion', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('starts each step’s dot and ring at once when steps are apart', () => {
+    const { m, started } = marks();
+    m.show(link, journey(1), null)();
+    vi.advanceTimersByTime(BURST_MS + 10);
+    m.pulse(pulse(2))();
+    vi.advanceTimersByTime(BURST_MS + 10);
+    m.show(link, journey(3), null);
+    expect(started).toEqual({ dot: 2, ring: 1 });
+  });
+
+  it('holds the motion back during a burst and plays the last step’s when the burst stops', () => {
+    const { m, started } = marks();
+    m.show(link, journey(1), null)();
+    expect(started.dot).toBe(1);
+    for (let seq = 2; seq <= 6; seq++) {
+      vi.advanceTimersByTime(30);
+      const hide = seq % 2 ? m.show(link, journey(seq), null) : m.pulse(pulse(seq));
+      if (seq < 6) hide();
+    }
+    // Five steps 30 ms apart: none of them moved yet.
+    expect(started).toEqual({ dot: 1, ring: 0 });
+    vi.advanceTimersByTime(BURST_MS);
+    // The burst stopped on step 6 (a decision): its ring pulses, and only it.
+    expect(started).toEqual({ dot: 1, ring: 1 });
+  });
+
+  it('drops a held-back motion when its step is left', () => {
+    const { m, started } = marks();
+    m.show(link, journey(1), null)();
+    vi.advanceTimersByTime(20);
+    const hide = m.show(link, journey(2), null);
+    hide();
+    vi.advanceTimersByTime(BURST_MS * 2);
+    expect(started.dot).toBe(1);
+  });
+});
