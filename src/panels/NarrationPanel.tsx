@@ -18,52 +18,56 @@ export function NarrationPanel() {
   const api = useAppApi();
   const { step, session } = useCurrent();
   const { status, error } = useApp(useShallow((s) => ({ status: s.status, error: s.error })));
+  const content =
+    status === 'simulating' ? (
+      <SimulatingNote />
+    ) : status === 'error' ? (
+      <p className="narration__text narration__text--error">{t('sim.failed', { message: error ?? '' })}</p>
+    ) : !step ? (
+      <div className="narration__idle">
+        <p className="narration__text narration__text--muted">
+          {session && session.run.inputErrors.length ? t('sim.inputError') : t('sim.idle')}
+        </p>
+        {!session && (
+          <button type="button" className="btn btn--primary" onClick={() => void api.getState().apply()}>
+            <Icon name="apply" size={16} /> {t('sim.applyNow')}
+          </button>
+        )}
+      </div>
+    ) : (
+      <>
+        <div className="narration__meta">
+          <span className="phase-chip" style={{ '--pc': `var(--p-${step.phase})` } as React.CSSProperties}>
+            {t(`phase.${step.phase}`)}
+          </span>
+          <span className="narration__headline">{stepHeadline(step, t)}</span>
+          {step.background && <span className="tag">{t('narr.background')}</span>}
+          <code className="narration__label" title={step.label}>
+            {step.label}
+          </code>
+          <ClockJumpChip />
+        </div>
+        <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
+        <GroupNote />
+        {(step.source?.path || step.events.length > 0) && (
+          <div className="narration__extra">
+            {step.source?.path && (
+              <span className="narration__source">{t('narr.source', { path: step.source.path })}</span>
+            )}
+            {step.events.map((e, i) => (
+              <span key={i} className={`event-pill event-pill--${e.type.toLowerCase()}`} title={e.message}>
+                {e.type} · {e.reason}
+              </span>
+            ))}
+          </div>
+        )}
+      </>
+    );
+  // The body, not the section, is the box whose size never changes with its text: the section is a flex item, and a
+  // flex item is never a relayout root, so a step's new text laid out the whole page (~0.5 ms) instead of this box.
   return (
     <section className="narration" data-testid="narration" aria-live="polite" aria-label={t('narr.label')}>
-      {status === 'simulating' ? (
-        <SimulatingNote />
-      ) : status === 'error' ? (
-        <p className="narration__text narration__text--error">{t('sim.failed', { message: error ?? '' })}</p>
-      ) : !step ? (
-        <div className="narration__idle">
-          <p className="narration__text narration__text--muted">
-            {session && session.run.inputErrors.length ? t('sim.inputError') : t('sim.idle')}
-          </p>
-          {!session && (
-            <button type="button" className="btn btn--primary" onClick={() => void api.getState().apply()}>
-              <Icon name="apply" size={16} /> {t('sim.applyNow')}
-            </button>
-          )}
-        </div>
-      ) : (
-        <>
-          <div className="narration__meta">
-            <span className="phase-chip" style={{ '--pc': `var(--p-${step.phase})` } as React.CSSProperties}>
-              {t(`phase.${step.phase}`)}
-            </span>
-            <span className="narration__headline">{stepHeadline(step, t)}</span>
-            {step.background && <span className="tag">{t('narr.background')}</span>}
-            <code className="narration__label" title={step.label}>
-              {step.label}
-            </code>
-            <ClockJumpChip />
-          </div>
-          <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
-          <GroupNote />
-          {(step.source?.path || step.events.length > 0) && (
-            <div className="narration__extra">
-              {step.source?.path && (
-                <span className="narration__source">{t('narr.source', { path: step.source.path })}</span>
-              )}
-              {step.events.map((e, i) => (
-                <span key={i} className={`event-pill event-pill--${e.type.toLowerCase()}`} title={e.message}>
-                  {e.type} · {e.reason}
-                </span>
-              ))}
-            </div>
-          )}
-        </>
-      )}
+      <div className="narration__body">{content}</div>
     </section>
   );
 }

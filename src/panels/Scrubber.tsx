@@ -123,7 +123,13 @@ export function Scrubber() {
             title={t('branch.forkMark', { n: forkStep + 1 })}
           />
         )}
-        {total > 0 && <span className="scrubber__thumb" style={{ left: `${pct(cursor)}%` }} />}
+        {total > 0 && (
+          // Moved by a transform of a track-wide carriage (a percentage of its width is one of the track's), not by
+          // `left`: that laid the page out on every step, the track being a flex item, which is never a relayout root.
+          <span className="scrubber__carriage" style={{ transform: `translateX(${pct(cursor)}%)` }}>
+            <span className="scrubber__thumb" />
+          </span>
+        )}
       </div>
     </div>
   );
