@@ -39,7 +39,7 @@ import { IdentityKeeper } from './IdentityKeeper';
 import { FrameNode, LaneLabelNode } from './FrameNode';
 import { LinkEdge } from './LinkEdge';
 import { MessageLayer, MessageMarksProvider } from './MessageLayer';
-import { usePulseRing, type Pulse } from './messageMarks';
+import { usePulseRing, useStepped, type Pulse } from './messageMarks';
 import { NodeTile } from './NodeTile';
 import { PodsNode } from './PodsNode';
 import './diagram.css';
@@ -103,7 +103,8 @@ export function ClusterDiagram() {
     <div ref={container} className="diagram" data-testid="diagram" role="region" aria-label={t('diagram.label')}>
       <ReactFlowProvider initialNodes={initial.nodes} initialEdges={initial.edges}>
         <BoxStateContext.Provider value={store}>
-          <MessageMarksProvider>
+          <MessageMarksProvider root={container}>
+            <StepTracker seq={state.seq} />
             <PulseRing pulse={pulse} />
             <DiagramFlow container={container} layout={layout} nodes={nodes} edges={edges} reduced={reduced} />
           </MessageMarksProvider>
@@ -111,6 +112,12 @@ export function ClusterDiagram() {
       </ReactFlowProvider>
     </div>
   );
+}
+
+/** Tells the marks a step is shown, before the ring and the links draw theirs (layout effects run in tree order). */
+function StepTracker({ seq }: { seq: number }) {
+  useStepped(seq);
+  return null;
 }
 
 /** Rings the box making the step's internal decision: a component of its own, so a step re-renders only it. */

@@ -1,13 +1,21 @@
 /** The diagram's active link, message label, travelling dot and decision ring, mounted once (messageMarks.ts says why). */
 import { EdgeLabelRenderer } from '@xyflow/react';
-import { useContext, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { MessageMarks, MessageMarksContext } from './messageMarks';
 
 const HIDDEN = { opacity: 0 } as const;
 
-/** Holds the diagram's marks for the links inside; `<MessageLayer>` (a child of `<ReactFlow>`) draws them. */
-export function MessageMarksProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds the diagram's marks for the links inside; `<MessageLayer>` (a child of `<ReactFlow>`) draws them. `root`: the
+ * diagram's element, which marks a burst of steps (messageMarks.ts).
+ */
+export function MessageMarksProvider({ root, children }: { root: RefObject<HTMLElement | null>; children: ReactNode }) {
   const [marks] = useState(() => new MessageMarks());
+  // A passive effect: the diagram's element is an ancestor, whose ref is set after the layout effects below it ran.
+  useEffect(() => {
+    marks.attachRoot(root.current);
+    return () => marks.attachRoot(null);
+  }, [marks, root]);
   return <MessageMarksContext.Provider value={marks}>{children}</MessageMarksContext.Provider>;
 }
 

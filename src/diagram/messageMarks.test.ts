@@ -23,7 +23,20 @@ function marks() {
   ring.animate = vi.fn(fake('ring'));
   m.attachDot(dot);
   m.attachRing(ring);
-  return { m, started };
+  const root = document.createElement('div');
+  m.attachRoot(root);
+  return { m, started, root };
+}
+
+/** A step as the diagram shows one: the marks hear of it first (StepTracker), then its link or ring draws. */
+function show(m: MessageMarks, seq: number): () => void {
+  m.stepped();
+  return m.show(link, journey(seq), null);
+}
+
+function ring(m: MessageMarks, seq: number): () => void {
+  m.stepped();
+  return m.pulse(pulse(seq));
 }
 
 describe('MessageMarks motion', () => {
@@ -32,35 +45,38 @@ describe('MessageMarks motion', () => {
 
   it('starts each step’s dot and ring at once when steps are apart', () => {
     const { m, started } = marks();
-    m.show(link, journey(1), null)();
+    show(m, 1)();
     vi.advanceTimersByTime(BURST_MS + 10);
-    m.pulse(pulse(2))();
+    ring(m, 2)();
     vi.advanceTimersByTime(BURST_MS + 10);
-    m.show(link, journey(3), null);
+    show(m, 3);
     expect(started).toEqual({ dot: 2, ring: 1 });
   });
 
   it('holds the motion back during a burst and plays the last step’s when the burst stops', () => {
-    const { m, started } = marks();
-    m.show(link, journey(1), null)();
+    const { m, started, root } = marks();
+    show(m, 1)();
     expect(started.dot).toBe(1);
+    expect(root.hasAttribute('data-burst')).toBe(false);
     for (let seq = 2; seq <= 6; seq++) {
       vi.advanceTimersByTime(30);
-      const hide = seq % 2 ? m.show(link, journey(seq), null) : m.pulse(pulse(seq));
+      const hide = seq % 2 ? show(m, seq) : ring(m, seq);
       if (seq < 6) hide();
     }
-    // Five steps 30 ms apart: none of them moved yet.
+    // Five steps 30 ms apart: none of them moved yet, and the diagram says it is in a burst (Pods enter still).
     expect(started).toEqual({ dot: 1, ring: 0 });
+    expect(root.hasAttribute('data-burst')).toBe(true);
     vi.advanceTimersByTime(BURST_MS);
     // The burst stopped on step 6 (a decision): its ring pulses, and only it.
     expect(started).toEqual({ dot: 1, ring: 1 });
+    expect(root.hasAttribute('data-burst')).toBe(false);
   });
 
   it('drops a held-back motion when its step is left', () => {
     const { m, started } = marks();
-    m.show(link, journey(1), null)();
+    show(m, 1)();
     vi.advanceTimersByTime(20);
-    const hide = m.show(link, journey(2), null);
+    const hide = show(m, 2);
     hide();
     vi.advanceTimersByTime(BURST_MS * 2);
     expect(started.dot).toBe(1);

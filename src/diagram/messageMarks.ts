@@ -75,8 +75,13 @@ export class MessageMarks {
   private ringAnimation: Animation | undefined;
   private current = 0;
   private animation: Animation | undefined;
-  /** When the previous step's marks were shown (performance.now()), to tell a burst of steps. */
+  /** When the previous step was shown (performance.now()), to tell a burst of steps. */
   private lastStepAt = -Infinity;
+  /** Whether the current step came in a burst (`stepped`). */
+  private burst = false;
+  private burstTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The diagram's root: it carries `data-burst` while a burst lasts (diagram.css turns the Pods' entrance off). */
+  private root: HTMLElement | null = null;
   /** A burst's motion (dot journey, ring pulse), held back until the steps pause. */
   private heldMotion: ReturnType<typeof setTimeout> | undefined;
 
@@ -98,6 +103,24 @@ export class MessageMarks {
     this.showLink(this.shownLink);
   }
 
+  attachRoot(el: HTMLElement | null): void {
+    this.root = el;
+  }
+
+  /**
+   * A new step is shown: called before its marks (`StepTracker` comes first in ClusterDiagram). Steps closer together
+   * than BURST_MS are a burst, which lasts until the steps pause for BURST_MS.
+   */
+  stepped(): void {
+    const now = performance.now();
+    this.burst = now - this.lastStepAt < BURST_MS;
+    this.lastStepAt = now;
+    clearTimeout(this.burstTimer);
+    if (!this.burst) return;
+    this.root?.setAttribute('data-burst', '');
+    this.burstTimer = setTimeout(() => this.root?.removeAttribute('data-burst'), BURST_MS);
+  }
+
   /**
    * Runs a step's motion now, or, inside a burst of steps, once the steps pause for BURST_MS. A journey or pulse
    * restarted thirty times a second shows nothing anyone can follow, and each start costs the browser a second and a
@@ -106,12 +129,9 @@ export class MessageMarks {
    * once either way; the motion of the step where the burst stops plays when it stops.
    */
   private motion(start: () => void): void {
-    const now = performance.now();
-    const burst = now - this.lastStepAt < BURST_MS;
-    this.lastStepAt = now;
     clearTimeout(this.heldMotion);
     this.heldMotion = undefined;
-    if (!burst) start();
+    if (!this.burst) start();
     else this.heldMotion = setTimeout(start, BURST_MS);
   }
 
@@ -277,4 +297,10 @@ export function useMessageMarks(link: ActivePath | null, journey: Journey | null
       text === undefined ? null : { text, x: x!, y: y!, color: labelColor! },
     );
   }, [marks, linkPath, linkColor, linkReverse, seq, path, reverse, color, durationMs, text, x, y, labelColor]);
+}
+
+/** Tells the diagram's marks that a new step is shown; rendered before the parts that draw the step's marks. */
+export function useStepped(seq: number): void {
+  const marks = useContext(MessageMarksContext);
+  useLayoutEffect(() => marks?.stepped(), [marks, seq]);
 }
