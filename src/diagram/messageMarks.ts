@@ -15,6 +15,7 @@
  * is read from the DOM.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
+import { afterPaint } from '../app/afterPaint';
 import { BURST_MS } from '../playback/speed';
 import { journeyKeyframes } from './dotJourney';
 
@@ -82,8 +83,8 @@ export class MessageMarks {
   private burstTimer: ReturnType<typeof setTimeout> | undefined;
   /** The diagram's root: it carries `data-burst` while a burst lasts (diagram.css turns the Pods' entrance off). */
   private root: HTMLElement | null = null;
-  /** A burst's motion (dot journey, ring pulse), held back until the steps pause. */
-  private heldMotion: ReturnType<typeof setTimeout> | undefined;
+  /** The dot's journey and the ring's pulse waiting to start (`motion`): a function that cancels each. */
+  private held: Record<'dot' | 'ring', (() => void) | undefined> = { dot: undefined, ring: undefined };
 
   attachDot(el: HTMLDivElement | null): void {
     this.dot = el;
@@ -122,17 +123,32 @@ export class MessageMarks {
   }
 
   /**
-   * Runs a step's motion now, or, inside a burst of steps, once the steps pause for BURST_MS. A journey or pulse
-   * restarted thirty times a second shows nothing anyone can follow, and each start costs the browser a second and a
-   * third frame on the main thread plus a compositor frame per refresh while it runs: on a 2-core machine with
-   * software rendering that is about a third of a held-down key's work. The step's link, label and boxes are drawn at
-   * once either way; the motion of the step where the burst stops plays when it stops.
+   * Starts a step's motion (the dot's journey, the ring's pulse) once the step's frame has been painted, or, inside a
+   * burst of steps, once the steps pause for BURST_MS.
+   *
+   * After the frame: an animation started with the step is committed by the step's frame, and its start makes the
+   * browser run a second main frame straight after, whose commit then waits for the step's raster (the boxes and the
+   * link it lit, ~8 ms on a 2-core machine with software rendering): a step pressed after a pause took 17.6 ms (p50)
+   * instead of 11 to its painted frame. Started from a task after the frame, the animation's own frame comes at the
+   * next refresh, when that raster is done; the dot leaves one frame later.
+   *
+   * Held back in a burst: a journey or pulse restarted thirty times a second shows nothing anyone can follow, and each
+   * start costs the browser a main frame plus a compositor frame per refresh while it runs, about a third of a
+   * held-down key's work. The step's link, label and boxes are drawn at once either way; the motion of the step where
+   * the burst stops plays when it stops.
    */
-  private motion(start: () => void): void {
-    clearTimeout(this.heldMotion);
-    this.heldMotion = undefined;
-    if (!this.burst) start();
-    else this.heldMotion = setTimeout(start, BURST_MS);
+  private motion(which: 'dot' | 'ring', start: () => void): void {
+    this.drop(which);
+    if (!this.burst) this.held[which] = afterPaint(start);
+    else {
+      const timer = setTimeout(start, BURST_MS);
+      this.held[which] = () => clearTimeout(timer);
+    }
+  }
+
+  private drop(which: 'dot' | 'ring'): void {
+    this.held[which]?.();
+    this.held[which] = undefined;
   }
 
   /** Rings the box for one step; returns a function that hides the ring (if still this step's). */
@@ -152,7 +168,7 @@ export class MessageMarks {
       // No fill: once it has expanded twice the ring stays drawn round the box until the step changes. Only `scale`
       // and `opacity` are animated (the position is the `translate` above): a `transform` list in the keyframes
       // made each step's style recalc convert them.
-      this.motion(() => {
+      this.motion('ring', () => {
         if (token !== this.ringToken) return;
         this.ringAnimation = el.animate(
           [
@@ -165,8 +181,7 @@ export class MessageMarks {
     }
     return () => {
       if (token !== this.ringToken) return;
-      clearTimeout(this.heldMotion);
-      this.heldMotion = undefined;
+      this.drop('ring');
       this.ringAnimation?.cancel();
       this.ringAnimation = undefined;
       el.style.opacity = '0';
@@ -243,9 +258,7 @@ export class MessageMarks {
     if (!frames.length) return;
     (el.firstElementChild as HTMLElement | null)?.style.setProperty('color', j.color);
     const token = this.current;
-    // Started with the step, so that the step's frame commits it: started after paint, it cost a main frame
-    // (style, paint, layerize, commit) of its own on every message step.
-    this.motion(() => {
+    this.motion('dot', () => {
       if (token !== this.current) return;
       this.animation = el.animate(
         frames.map((translate) => ({ translate, opacity: 1 })),
@@ -255,8 +268,7 @@ export class MessageMarks {
   }
 
   private halt(): void {
-    clearTimeout(this.heldMotion);
-    this.heldMotion = undefined;
+    this.drop('dot');
     this.animation?.cancel();
     this.animation = undefined;
   }
