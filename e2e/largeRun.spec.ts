@@ -42,3 +42,44 @@ test('groups repeated messages in a large run and expands them on request', asyn
   await page.getByTestId('step-next').click();
   expect((await counter(page)).n).toBe(first + 1);
 });
+
+test('the summary folds the run into one line per message, and a line goes to its steps', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(
+    (draft) => {
+      localStorage.setItem('podyssey:draft:v1', draft);
+      localStorage.setItem('podyssey:intro-dismissed', '1');
+    },
+    JSON.stringify({ yaml, scenarioId: null }),
+  );
+  await page.goto('/?nodes=10&step=1');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d{4,}$/, { timeout: 60_000 });
+  const total = (await counter(page)).total;
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const summary = page.getByTestId('summary');
+  const lines = summary.locator('.summary__line');
+  // Thousands of steps, a few dozen lines; the first step's line is the current one.
+  expect(await lines.count()).toBeLessThan(100);
+  await expect(lines.first()).toHaveAttribute('aria-current', 'step');
+
+  const creates = summary.locator('.summary__line[data-key="replicaset.createPod"]');
+  await expect(creates).toHaveAttribute('data-count', '100');
+  await expect(creates).toContainText('The replicaset controller created 100 Pods');
+  const starts = summary.locator('.summary__line[data-key="kubelet.startContainer"]');
+  await expect(starts).toContainText('Kubelets started 100 containers');
+  await expect(starts).toContainText('on 10 nodes');
+
+  await creates.getByRole('button', { expanded: false }).click();
+  const third = creates.locator('.summary__occurrences button').nth(2);
+  const stepNo = Number(/^#([\d,]+)/.exec((await third.textContent()) ?? '')![1].replace(/,/g, ''));
+  await third.click();
+  await expect.poll(async () => (await counter(page)).n).toBe(stepNo);
+  await expect(creates).toHaveAttribute('aria-current', 'step');
+  await creates.getByRole('button', { name: 'Next after this step' }).click();
+  await expect.poll(async () => (await counter(page)).n).toBeGreaterThan(stepNo);
+  await creates.getByRole('button', { name: 'Last' }).click();
+  await expect.poll(async () => (await counter(page)).n).toBeGreaterThan(stepNo + 100);
+  const last = (await counter(page)).n;
+  expect(last).toBeLessThan(total);
+  await expect(creates.getByRole('button', { name: 'Next after this step' })).toBeDisabled();
+});

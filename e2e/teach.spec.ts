@@ -58,6 +58,19 @@ for (const [name, path] of [
   });
 }
 
+test('axe: no serious or critical violations on the summary, a line opened (dark)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/?scenario=happy-path&step=3&theme=dark');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^3 \/ \d+$/, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  await page
+    .locator('.summary__line[data-key="replicaset.createPod"]')
+    .getByRole('button', { expanded: false })
+    .click();
+  await expect(page.locator('.summary__occurrences')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('the story view is an ordered transcript of the run', async ({ page }) => {
   await page.goto('/?scenario=happy-path&view=story&step=3');
   const items = page.getByTestId('story').locator('ol > li');

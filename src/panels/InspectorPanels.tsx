@@ -21,6 +21,7 @@ const PANELS: ReadonlyArray<[InspectorTab, ReactNode]> = [
   ['stuck', <TroubleshootPanel which="stuck" />],
   ['nodes', <TroubleshootPanel which="nodes" />],
   ['intervene', <TroubleshootPanel which="intervene" />],
+  ['summary', <TroubleshootPanel which="summary" />],
 ];
 
 /** `step`: the 1-based step they show (`data-step`, which tests wait on). */

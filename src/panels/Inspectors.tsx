@@ -16,7 +16,17 @@ const InspectorPanels = lazy(() =>
     .then((m) => ({ default: m.InspectorPanels })),
 );
 
-const TABS: InspectorTab[] = ['objects', 'etcd', 'events', 'kubectl', 'scheduler', 'stuck', 'nodes', 'intervene'];
+const TABS: InspectorTab[] = [
+  'objects',
+  'etcd',
+  'events',
+  'kubectl',
+  'scheduler',
+  'stuck',
+  'nodes',
+  'intervene',
+  'summary',
+];
 
 export function Inspectors() {
   const t = useT();

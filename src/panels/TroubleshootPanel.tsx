@@ -1,6 +1,7 @@
 /**
- * The troubleshooting inspectors load on first use: they pull in the engine's diagnosis and quantity code, which
- * the first screen does not need (the initial bundle has a size budget, e2e/security.spec.ts).
+ * The troubleshooting inspectors and the run's summary load on first use: they pull in the engine's diagnosis and
+ * quantity code, or fold a whole run, which the first screen does not need (the initial bundle has a size budget,
+ * e2e/security.spec.ts).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useApp } from '../app/store/useApp';
@@ -9,6 +10,7 @@ const panels = {
   stuck: lazy(() => import('./WhereStuckPanel').then((m) => ({ default: m.WhereStuckPanel }))),
   nodes: lazy(() => import('./NodesPanel').then((m) => ({ default: m.NodesPanel }))),
   intervene: lazy(() => import('./InterventionsPanel').then((m) => ({ default: m.InterventionsPanel }))),
+  summary: lazy(() => import('./SummaryPanel').then((m) => ({ default: m.SummaryPanel }))),
 };
 
 export function TroubleshootPanel({ which }: { which: keyof typeof panels }) {

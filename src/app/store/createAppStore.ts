@@ -34,7 +34,8 @@ import {
 import type { LayoutView, Theme } from '../urlOptions';
 import type { Run } from '../../engine/api';
 
-export type InspectorTab = 'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler' | 'stuck' | 'nodes' | 'intervene';
+export type InspectorTab =
+  'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler' | 'stuck' | 'nodes' | 'intervene' | 'summary';
 export type CenterView = 'diagram' | 'sequence';
 export type Dialog = 'help' | 'gallery' | 'share' | 'embed' | null;
 
