@@ -101,7 +101,11 @@ const Line = memo(function Line({
               type="button"
               className="btn btn--small"
               disabled={next === undefined}
-              onClick={() => next !== undefined && go(next)}
+              onClick={() => {
+                // From the live cursor: the panel's follows it once stepping pauses, and clicks can come faster.
+                const after = nextAfter(seqs, api.getState().cursor);
+                if (after !== undefined) go(after);
+              }}
             >
               {t('summary.next')}
             </button>
