@@ -6,11 +6,11 @@
  *
  * They stay mounted between steps, faded out rather than removed, and are moved rather than re-created: mounting
  * them anew each step (React elements, a composited layer for the dot and the ring) was work on the key press and
- * in the step's frame; each is now a composited layer of its own for good (`will-change: transform, opacity`,
- * diagram.css) whose transform and opacity change in place. With edges that stay the same objects (flowModel.ts)
+ * in the step's frame; each is now a composited layer of its own for good (`will-change: translate, opacity`,
+ * diagram.css) whose position and opacity change in place. With edges that stay the same objects (flowModel.ts)
  * this took a 3-Pod step's key press from 7.0 to 3.7 ms and its frame from 13.9 to 6.2 ms (p50, traces).
  *
- * The dot is moved by a `transform` animation computed from the path text (dotJourney.ts, eased with motion's
+ * The dot is moved by a `translate` animation computed from the path text (dotJourney.ts, eased with motion's
  * curve) and handed straight to the browser (`Element.animate`), so the compositor moves it on its own and nothing
  * is read from the DOM.
  */
