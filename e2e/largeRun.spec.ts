@@ -4,12 +4,13 @@
  * and on how many nodes, and "Show each" steps through them one by one.
  */
 import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
+import type { Page } from '@playwright/test';
 import { counter, expect, test } from './fixtures';
 
 const yaml = NGINX_DEPLOYMENT_AND_SERVICE.replace('replicas: 3', 'replicas: 100').replace('cpu: 100m', 'cpu: 10m');
 
-test('groups repeated messages in a large run and expands them on request', async ({ page }) => {
-  test.setTimeout(120_000);
+/** The 100-replica run as the learner's draft on 10 nodes, simulated and on its first step. */
+async function openLargeRun(page: Page) {
   await page.addInitScript(
     (draft) => {
       localStorage.setItem('podyssey:draft:v1', draft);
@@ -19,6 +20,11 @@ test('groups repeated messages in a large run and expands them on request', asyn
   );
   await page.goto('/?nodes=10&step=1');
   await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d{4,}$/, { timeout: 60_000 });
+}
+
+test('groups repeated messages in a large run and expands them on request', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLargeRun(page);
   await expect(page.getByTestId('group-repeats')).toBeChecked();
 
   // The last EndpointSlice changes reach the kube-proxy of all ten nodes in a row: find one, from the end.
@@ -45,15 +51,7 @@ test('groups repeated messages in a large run and expands them on request', asyn
 
 test('the summary folds the run into one line per message, and a line goes to its steps', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(
-    (draft) => {
-      localStorage.setItem('podyssey:draft:v1', draft);
-      localStorage.setItem('podyssey:intro-dismissed', '1');
-    },
-    JSON.stringify({ yaml, scenarioId: null }),
-  );
-  await page.goto('/?nodes=10&step=1');
-  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d{4,}$/, { timeout: 60_000 });
+  await openLargeRun(page);
   const total = (await counter(page)).total;
   await page.getByRole('tab', { name: 'Summary' }).click();
   const summary = page.getByTestId('summary');

@@ -10,7 +10,8 @@ import { useCurrent } from '../app/store/useCurrent';
 import type { Step } from '../engine/types';
 import { hasKey, type Translate } from '../i18n/translate';
 import { endpointLabel } from '../playback/narrate';
-import { lineOf, nextAfter, runSummary, type SummaryLine } from '../playback/runSummary';
+import { nextIn } from '../playback/navigation';
+import { lineOf, runSummary, type SummaryLine } from '../playback/runSummary';
 import './summary.css';
 
 /** Steps listed when a line is opened, and added by each "more". */
@@ -65,7 +66,7 @@ const Line = memo(function Line({
   const [shown, setShown] = useState(PAGE);
   const { seqs, first } = line;
   const count = seqs.length;
-  const next = nextAfter(seqs, cursor);
+  const next = nextIn(seqs, cursor);
   const go = (seq: number) => api.getState().goTo(seq);
   return (
     <li
@@ -103,7 +104,7 @@ const Line = memo(function Line({
               disabled={next === undefined}
               onClick={() => {
                 // From the live cursor: the panel's follows it once stepping pauses, and clicks can come faster.
-                const after = nextAfter(seqs, api.getState().cursor);
+                const after = nextIn(seqs, api.getState().cursor);
                 if (after !== undefined) go(after);
               }}
             >

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO_ID } from '../scenarios';
-import { lineOf, nextAfter, runSummary } from './runSummary';
+import { nextIn } from './navigation';
+import { lineOf, runSummary } from './runSummary';
 import { scenarioRun } from './testRuns';
 
 describe('runSummary', () => {
@@ -32,9 +33,9 @@ describe('runSummary', () => {
   it('finds a step’s line and the next step of a line', () => {
     const creates = lines.find((l) => l.first.narration.key === 'replicaset.createPod')!;
     expect(lineOf(lines, creates.seqs[1])).toBe(creates);
-    expect(nextAfter(creates.seqs, creates.seqs[0])).toBe(creates.seqs[1]);
-    expect(nextAfter(creates.seqs, -1)).toBe(creates.seqs[0]);
-    expect(nextAfter(creates.seqs, creates.seqs[2])).toBeUndefined();
+    expect(nextIn(creates.seqs, creates.seqs[0])).toBe(creates.seqs[1]);
+    expect(nextIn(creates.seqs, -1)).toBe(creates.seqs[0]);
+    expect(nextIn(creates.seqs, creates.seqs[2])).toBeUndefined();
     expect(lineOf(lines, run.steps.length)).toBeUndefined();
   });
 });

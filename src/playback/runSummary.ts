@@ -8,6 +8,7 @@
  * gather steps from all over the run: they are a table of contents to jump from, not a way to step.
  */
 import type { Endpoint, Step } from '../engine/types';
+import { nextIn } from './navigation';
 
 export interface SummaryLine {
   /** The first step's: the line is told from it (who, what), and its narration key picks the aggregate sentence. */
@@ -62,19 +63,6 @@ export function lineOf(lines: readonly SummaryLine[], seq: number): SummaryLine 
   return lines.find((l) => binaryHas(l.seqs, seq));
 }
 
-/** The first of `seqs` (ascending) after `seq`, if any. */
-export function nextAfter(seqs: readonly number[], seq: number): number | undefined {
-  let lo = 0;
-  let hi = seqs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (seqs[mid] <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return seqs[lo];
-}
-
 function binaryHas(seqs: readonly number[], seq: number): boolean {
-  const next = nextAfter(seqs, seq - 1);
-  return next === seq;
+  return nextIn(seqs, seq - 1) === seq;
 }
