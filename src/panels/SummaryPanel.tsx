@@ -1,7 +1,7 @@
 /**
  * The run in aggregate (issue 6): one line per kind of message — "kube-controller-manager · replicaset created
  * 1,000 Pods" — in order of first appearance, each opening onto its steps, so a 1,000-replica run on 100 nodes reads
- * as about forty lines. Lines come from playback/runSummary.ts; the line holding the current step is marked.
+ * as about seventy lines. Lines come from playback/runSummary.ts; the line holding the current step is marked.
  */
 import { memo, useMemo, useState } from 'react';
 import { useT } from '../app/i18n/translateContext';

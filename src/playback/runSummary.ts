@@ -1,8 +1,8 @@
 /**
  * A run in aggregate: every step that carries the same message — same sender and receiver components (any node),
- * same narration, verb and object kind — folded into one line, in order of first appearance. A 1,000-replica run on
- * 100 nodes has ~170,000 steps but about forty such lines ("kube-controller-manager · replicaset created 1,000
- * Pods"), each of which opens onto its steps (panels/SummaryPanel.tsx).
+ * same narration, verb and object kind — folded into one line, in order of first appearance. 1,000 replicas behind a
+ * Service on 100 nodes are ~170,000 steps but 73 such lines ("The replicaset controller created 1,000 Pods"), each of
+ * which opens onto its steps (panels/SummaryPanel.tsx).
  *
  * Unlike messageGroups.ts, which folds only consecutive steps so that stepping keeps the trace's order, these lines
  * gather steps from all over the run: they are a table of contents to jump from, not a way to step.
