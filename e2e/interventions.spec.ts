@@ -3,7 +3,7 @@
  * and the original branch is one click away.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, inspectorsSettled, test } from './fixtures';
 
 async function counter(page: Page): Promise<{ n: number; total: number }> {
   const [n, total] = ((await page.getByTestId('step-counter').textContent()) ?? '')
@@ -17,7 +17,9 @@ async function load(page: Page, id: string, step?: number): Promise<void> {
   await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
 }
 
+/** `kubectl get pods` at the current step: once the inspectors have caught up with the cursor (DeferredCurrent). */
 async function getPods(page: Page): Promise<string> {
+  await inspectorsSettled(page);
   await page.locator('#tab-kubectl').click();
   const input = page.getByTestId('kubectl').locator('input');
   await input.fill('kubectl get pods');
