@@ -89,7 +89,9 @@ const Line = memo(function Line({
             </code>{' '}
           </>
         )}
-        {t('summary.steps', { first: format.format(seqs[0] + 1), last: format.format(seqs[count - 1] + 1) })}
+        {count === 1
+          ? t('summary.step', { n: format.format(seqs[0] + 1) })
+          : t('summary.steps', { first: format.format(seqs[0] + 1), last: format.format(seqs[count - 1] + 1) })}
         {line.nodes > 0 && <> · {t('summary.nodes', { count: line.nodes, n: format.format(line.nodes) })}</>}
       </p>
       {open && (

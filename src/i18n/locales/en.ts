@@ -449,6 +449,7 @@ export const en = {
   'summary.intro':
     '{lines} kinds of message in {steps} steps. Each line gathers every step that carries the same message, from all over the run; open one to go to its steps.',
   'summary.line': '{from} → {to}: {what}',
+  'summary.step': 'step {n}',
   'summary.steps': 'steps {first}–{last}',
   'summary.nodes_one': 'on {n} node',
   'summary.nodes_other': 'on {n} nodes',

@@ -545,6 +545,7 @@ const zhTW: Catalog = {
   'summary.intro':
     '{steps} 個步驟中共有 {lines} 種訊息。每一行彙整整個執行過程中傳遞同一種訊息的所有步驟；展開即可跳到其中任一步。',
   'summary.line': '{from} → {to}：{what}',
+  'summary.step': '第 {n} 步',
   'summary.steps': '第 {first}–{last} 步',
   'summary.nodes_one': '分布於 {n} 個節點',
   'summary.nodes_other': '分布於 {n} 個節點',
