@@ -56,7 +56,7 @@ const Line = memo(function Line({
   line: SummaryLine;
   steps: readonly Step[];
   current: boolean;
-  /** Only read while the line is open (its "next from here"). */
+  /** The step the panels show: whether "next after this step" has anywhere to go, and which step is bold. */
   cursor: number;
   format: Intl.NumberFormat;
 }) {
