@@ -18,8 +18,8 @@ export function travelMs(speed: number): number {
 }
 
 /**
- * Steps closer together than this are a burst: a held arrow key repeats every ~33 ms, while tapping, dragging the
- * scrubber and playback (its shortest dwell, a background step at 4×, is 117 ms) are slower. Views that cannot keep
+ * Steps closer together than this are a burst: a held arrow key repeats every ~33 ms (dragging the scrubber is as
+ * quick), while tapping a key and playback (its shortest dwell, a background step at 4×, is 117 ms) are slower. Views that cannot keep
  * up with a burst, or need not, wait for it to end: the inspectors (DeferredCurrent) and the diagram's motion
  * (messageMarks.ts).
  */

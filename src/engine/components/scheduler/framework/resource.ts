@@ -170,24 +170,7 @@ export function resourceFromList(list: ResourceList): Resource {
 }
 
 export function addListToResource(r: Resource, list: ResourceList, sign = 1): void {
-  for (const [k, v] of list) {
-    switch (k) {
-      case 'cpu':
-        r.milliCPU += sign * v;
-        break;
-      case 'memory':
-        r.memory += sign * v;
-        break;
-      case 'ephemeral-storage':
-        r.ephemeralStorage += sign * v;
-        break;
-      case 'pods':
-        r.allowedPodNumber += sign * v;
-        break;
-      default:
-        if (isScalarResourceName(k)) r.scalar[k] = (r.scalar[k] ?? 0) + sign * v;
-    }
-  }
+  for (const [k, v] of list) addToResource(r, k, sign * v);
 }
 
 export function addResource(dst: Resource, src: Resource, sign = 1): void {
