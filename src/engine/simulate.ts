@@ -3,6 +3,8 @@
  * until the run is quiescent, reaches its virtual-time horizon, or hits the step cap. `Engine` also keeps
  * checkpoints so a run can be forked at any step with an intervention inserted.
  */
+import { kcmWatchRoutes } from './components/controllers/kcmWatchRoutes';
+import { CONTROLLERS } from './components/controllers/registry';
 import {
   KUBERNETES_VERSION,
   type ClusterSpec,
@@ -59,6 +61,9 @@ interface Checkpoint {
 /** How often a long run reports progress (a few times a second at the engine's speed). */
 const PROGRESS_EVERY_STEPS = 5_000;
 
+/** Built once: the registry is fixed for the life of the page. */
+const KCM_ROUTES = kcmWatchRoutes(CONTROLLERS);
+
 export class Engine {
   readonly cluster: ClusterSpec;
   readonly seed: number;
@@ -102,7 +107,7 @@ export class Engine {
       this.input.filename ?? 'manifest.yaml',
     );
     sim.register(this.kubectl);
-    sim.register(new Apiserver(cluster));
+    sim.register(new Apiserver(cluster, KCM_ROUTES));
     sim.register(new Etcd(cluster.etcdMembers));
     const kcm = new ControllerManager(() => boot.addressing.map((a) => a.name));
     sim.register(kcm);

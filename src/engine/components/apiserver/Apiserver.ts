@@ -28,6 +28,7 @@ import { prepareForCreate, prepareForUpdate } from './registryStrategy';
 import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
 import { validateObject } from '../../apiserver/validate';
 import { watchDeliveries } from './watchRouting';
+import type { KcmWatchRoutes } from '../controllers/kcmWatchRoutes';
 import { k8sSchema } from './schema';
 
 export const APISERVER: Endpoint = { component: 'kube-apiserver' };
@@ -110,7 +111,10 @@ export class Apiserver implements Component<ApiserverState> {
   private nodeNamesOf: { nodes: readonly KObject[]; names: readonly string[] } | undefined;
   private lastRef: { obj: KObject; ref: ReturnType<typeof refOf> } | undefined;
 
-  constructor(private cluster: ClusterSpec) {}
+  constructor(
+    private cluster: ClusterSpec,
+    private kcmRoutes: KcmWatchRoutes,
+  ) {}
 
   handle(env: Envelope, sim: Simulation): void {
     const msg = env.msg as Message;
@@ -531,7 +535,7 @@ export class Apiserver implements Component<ApiserverState> {
     // One reference and one set of texts for all the deliveries of the same event type: every step keeps them.
     const ref = this.refTo(obj);
     let texts: WatchTexts | undefined;
-    for (const d of watchDeliveries(type, obj, old, nodes)) {
+    for (const d of watchDeliveries(type, obj, old, nodes, this.kcmRoutes)) {
       if (texts?.type !== d.type) texts = watchTexts(d.type, obj);
       sim.send(
         APISERVER,

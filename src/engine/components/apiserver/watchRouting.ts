@@ -1,33 +1,19 @@
 /**
  * Who is watching what. Each component's informers watch the kinds it needs, with the field selectors the real
- * components use (the kubelet: `spec.nodeName=<node>`). Status-only changes of a pod are not sent back to its own
+ * components use (kube-controller-manager: the kinds its registered controllers watch, `kcmWatchRoutes`) (the kubelet: `spec.nodeName=<node>`). Status-only changes of a pod are not sent back to its own
  * kubelet: its informer would receive them but nothing in the kubelet acts on them.
  */
 import type { WatchType } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { partOf } from '../../kernel/partOf';
 import { canonicalEqual } from '../../objects/canonicalEqual';
+import type { KcmWatchRoutes } from '../controllers/kcmWatchRoutes';
 
 export interface WatchDelivery {
   to: Endpoint;
   type: WatchType;
   phase: Phase;
 }
-
-const KCM_PARTS: Record<string, string> = {
-  Deployment: 'deployment',
-  ReplicaSet: 'deployment,replicaset',
-  Pod: 'replicaset,endpointslice,node-lifecycle',
-  Service: 'endpointslice',
-  EndpointSlice: 'endpointslice',
-  Node: 'node-lifecycle,endpointslice',
-  Lease: 'node-lifecycle',
-  PersistentVolumeClaim: 'persistentvolume-binder',
-  PersistentVolume: 'persistentvolume-binder',
-  Namespace: 'serviceaccount',
-  ServiceAccount: 'serviceaccount',
-  ConfigMap: 'root-ca-cert-publisher',
-};
 
 const KCM_WATCHER: Endpoint = { component: 'kube-controller-manager' };
 const SCHEDULER_WATCHER: Endpoint = Object.freeze({ component: 'kube-scheduler' });
@@ -59,12 +45,14 @@ export function watchDeliveries(
   obj: KObject,
   old: KObject | undefined,
   nodes: readonly string[],
+  kcm: KcmWatchRoutes,
 ): WatchDelivery[] {
   const out: WatchDelivery[] = [];
   const kind = obj.kind;
-  if (KCM_PARTS[kind] && !(kind === 'Lease' && obj.metadata.namespace !== 'kube-node-lease')) {
+  const parts = kcm.partsFor(obj);
+  if (parts !== undefined) {
     out.push({
-      to: kcmWatcher(KCM_PARTS[kind]),
+      to: kcmWatcher(parts),
       type,
       phase: kind === 'Service' || kind === 'EndpointSlice' ? 'network' : 'reconcile',
     });

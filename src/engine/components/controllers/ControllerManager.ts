@@ -11,15 +11,12 @@ import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
-import type { Controller } from './Controller';
-import { deploymentController } from './deployment/deploymentController';
-import { endpointSliceController } from './endpointslice/endpointSliceController';
-import { garbageCollector } from './garbagecollector/garbageCollector';
-import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
+import { primaryKind } from './Controller';
 import { OwnerIndex, type Tally } from './OwnerIndex';
-import { replicaSetController } from './replicaset/replicaSetController';
-import { serviceAccountController } from './serviceaccount/serviceAccountController';
-import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
+import { CONTROLLERS } from './registry';
+import { cacheKey } from './objectKeys';
+
+export { cacheKey, controllerOf } from './objectKeys';
 
 export const KCM: Endpoint = { component: 'kube-controller-manager' };
 
@@ -32,16 +29,6 @@ export interface KcmState {
   ctrl: Map<string, any>;
   unreachableRetries?: number;
 }
-
-export const CONTROLLERS: Controller[] = [
-  deploymentController,
-  replicaSetController,
-  endpointSliceController,
-  nodeLifecycleController,
-  persistentVolumeBinder,
-  garbageCollector,
-  serviceAccountController,
-];
 
 const byName = new Map(CONTROLLERS.map((c) => [c.name, c]));
 
@@ -240,11 +227,13 @@ export class ControllerManager implements Component<KcmState> {
   }
 
   private resyncAll(sim: Simulation): void {
+    // Each controller's primary objects are queued again (controller-runtime's For() kind on a re-list).
     for (const c of CONTROLLERS) {
-      for (const kind of ['Deployment', 'ReplicaSet', 'Service', 'PersistentVolumeClaim'])
-        for (const o of this.list(kind))
-          for (const key of c.keysFor?.({ kind: 'watch', type: 'MODIFIED', object: o }, this) ?? [])
-            this.enqueue(c.name, key, sim);
+      const kind = primaryKind(c);
+      if (!kind || !c.keysFor) continue;
+      for (const o of this.list(kind))
+        for (const key of c.keysFor({ kind: 'watch', type: 'MODIFIED', object: o }, this))
+          this.enqueue(c.name, key, sim);
     }
   }
 }
@@ -259,14 +248,3 @@ function controllerEndpoint(controller: string): Endpoint {
 }
 
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
-
-export function cacheKey(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
-}
-
-export function controllerOf(o: KObject): { kind: string; name: string; uid: string } | undefined {
-  // An index loop: find() on a frozen (stored) array takes a slow path in V8 11, and this runs per watch event.
-  const refs = o.metadata.ownerReferences;
-  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
-  return undefined;
-}

@@ -10,7 +10,8 @@ import { canonicalEqual } from '../../../objects/canonicalEqual';
 import { podTemplateHash } from '../../../objects/names';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
-import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
+import type { ControllerManager } from '../ControllerManager';
+import { cacheKey, controllerOf } from '../objectKeys';
 import { newRSNewReplicas, resolveFenceposts, setCondition, type DeploymentCondition } from './rollout';
 
 const NAME = 'deployment';
@@ -35,6 +36,7 @@ function state(kcm: ControllerManager): DeployState {
 
 export const deploymentController: Controller = {
   name: NAME,
+  watches: ['Deployment', 'ReplicaSet'],
 
   keysFor(ev) {
     const o = ev.object;

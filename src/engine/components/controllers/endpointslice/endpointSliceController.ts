@@ -15,7 +15,8 @@ import {
 } from '../../../controllers-support/endpointSlices';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
-import { cacheKey, type ControllerManager } from '../ControllerManager';
+import type { ControllerManager } from '../ControllerManager';
+import { cacheKey } from '../objectKeys';
 
 const NAME = 'endpointslice';
 const MAX_PER_SLICE = 100;
@@ -35,6 +36,7 @@ function state(kcm: ControllerManager): EsState {
 
 export const endpointSliceController: Controller = {
   name: NAME,
+  watches: ['Service', 'Pod', 'EndpointSlice', 'Node'],
 
   keysFor(ev, kcm) {
     const o = ev.object;

@@ -5,10 +5,10 @@
 import type { Controller } from '../Controller';
 
 const NAME = 'garbagecollector';
-const DEPENDENT_KINDS = ['ReplicaSet', 'Pod', 'EndpointSlice'];
 
 export const garbageCollector: Controller = {
   name: NAME,
+  watches: '*',
   keysFor(ev) {
     return ev.type === 'DELETED' && ev.object.metadata.uid
       ? [`${ev.object.kind}|${ev.object.metadata.uid}|${ev.object.metadata.name}`]
@@ -16,7 +16,9 @@ export const garbageCollector: Controller = {
   },
   reconcile(key, kcm, sim) {
     const [kind, uid, name] = key.split('|');
-    for (const dk of DEPENDENT_KINDS) {
+    // Every kind kube-controller-manager caches can be a dependent (ReplicaSets, Pods, EndpointSlices, Jobs,
+    // ControllerRevisions, PersistentVolumeClaims …): the real collector's graph spans every resource.
+    for (const dk of kcm.s.cache.keys()) {
       for (const o of kcm.list(dk)) {
         if (o.metadata.deletionTimestamp !== undefined) continue;
         if (!o.metadata.ownerReferences?.some((r) => r.uid === uid)) continue;

@@ -40,6 +40,8 @@ function leaseRenew(kcm: ControllerManager, node: string): number | undefined {
 
 export const nodeLifecycleController: Controller = {
   name: NAME,
+  watches: ['Node', 'Pod', { kind: 'Lease', namespace: 'kube-node-lease' }],
+  parts: ['taint-eviction'],
 
   start(kcm, sim) {
     state(kcm);

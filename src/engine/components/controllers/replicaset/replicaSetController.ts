@@ -8,7 +8,8 @@ import type { Simulation } from '../../../kernel/Simulation';
 import { canonicalEqual } from '../../../objects/canonicalEqual';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
-import { cacheKey, controllerOf, type ControllerManager } from '../ControllerManager';
+import type { ControllerManager } from '../ControllerManager';
+import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodAvailable, podFacts, podsToDelete } from './podHelpers';
 import { podTally, type PodCounts } from './podTally';
 
@@ -47,6 +48,7 @@ function state(kcm: ControllerManager): RsState {
 
 export const replicaSetController: Controller = {
   name: NAME,
+  watches: ['ReplicaSet', 'Pod'],
 
   keysFor(ev, kcm) {
     const o = ev.object;

@@ -9,6 +9,7 @@ const NAME = 'serviceaccount';
 
 export const serviceAccountController: Controller = {
   name: NAME,
+  watches: ['Namespace', 'ServiceAccount', { kind: 'ConfigMap', part: 'root-ca-cert-publisher' }],
   keysFor(ev) {
     return ev.object.kind === 'Namespace' && ev.type === 'ADDED' ? [ev.object.metadata.name] : [];
   },

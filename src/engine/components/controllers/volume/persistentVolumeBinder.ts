@@ -9,7 +9,8 @@ import type { Simulation } from '../../../kernel/Simulation';
 import { parseBytes } from '../../../objects/quantity';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
-import { cacheKey, type ControllerManager } from '../ControllerManager';
+import type { ControllerManager } from '../ControllerManager';
+import { cacheKey } from '../objectKeys';
 
 const NAME = 'persistentvolume-binder';
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
@@ -30,6 +31,7 @@ function state(kcm: ControllerManager): PvState {
 
 export const persistentVolumeBinder: Controller = {
   name: NAME,
+  watches: ['PersistentVolumeClaim', 'PersistentVolume'],
   keysFor(ev, kcm) {
     if (ev.object.kind === 'PersistentVolumeClaim')
       return [cacheKey(ev.object.metadata.namespace, ev.object.metadata.name)];

@@ -1,0 +1,34 @@
+/**
+ * The controllers kube-controller-manager runs, in the order they see each watch event. Adding a controller is one
+ * folder under this one and one line here: the apiserver's watch routes, the re-list after a restart, the diagram's
+ * parts of kube-controller-manager and the Summary read this list.
+ */
+import type { Controller } from './Controller';
+import { deploymentController } from './deployment/deploymentController';
+import { endpointSliceController } from './endpointslice/endpointSliceController';
+import { garbageCollector } from './garbagecollector/garbageCollector';
+import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
+import { replicaSetController } from './replicaset/replicaSetController';
+import { serviceAccountController } from './serviceaccount/serviceAccountController';
+import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
+
+export const CONTROLLERS: readonly Controller[] = [
+  deploymentController,
+  replicaSetController,
+  endpointSliceController,
+  nodeLifecycleController,
+  persistentVolumeBinder,
+  garbageCollector,
+  serviceAccountController,
+];
+
+/** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */
+export function controllerParts(): string[] {
+  const out: string[] = [];
+  for (const c of CONTROLLERS) {
+    out.push(c.name);
+    for (const p of c.parts ?? []) out.push(p);
+    if (c.watches !== '*') for (const w of c.watches) if (typeof w !== 'string' && w.part) out.push(w.part);
+  }
+  return [...new Set(out)];
+}
