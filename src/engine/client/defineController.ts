@@ -1,0 +1,168 @@
+/**
+ * The controller harness: write a controller as `{ name, watches, initialState, keysFor, reconcile }` and the
+ * manager does the rest, as client-go's workqueue and controller-runtime's controller do for a real one:
+ * - a key is *processing* from its reconcile until every API request that reconcile sent has answered; events for it
+ *   in the meantime mark it dirty and it is reconciled once more afterwards (the workqueue's dirty/processing sets);
+ * - a sync whose request failed is retried with the per-item exponential back-off (`AddRateLimited`), a sync that
+ *   succeeded resets it (`Forget`);
+ * - `{ requeueAfter }` from reconcile queues the key again after that long (`AddAfter`).
+ * State lives in the controller manager's checkpointed state, so forks and restarts need nothing more.
+ */
+import type { EventSpec } from '../kernel/Envelope';
+import type { Simulation } from '../kernel/Simulation';
+import type { ApiRequest, ApiResponse, WatchEvent } from '../messages';
+import type { Phase } from '../types';
+import type { Controller, WatchSpec } from '../components/controllers/Controller';
+import type { ControllerManager } from '../components/controllers/ControllerManager';
+import { itemBackoffMs } from './rateLimiter';
+
+export type ApiCall = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;
+
+export interface RequestView {
+  summary: string;
+  narration: { key: string; params?: Record<string, string | number> };
+  phase?: Phase;
+  delay?: number;
+}
+
+/** What reconcile and the response handler get: the informer caches, the controller's state and its API client. */
+export interface ReconcileContext<S> {
+  readonly sim: Simulation;
+  /** The shared informers: `get`, `list`, `ownedBy`, `ownedTally`. */
+  readonly kcm: ControllerManager;
+  readonly state: S;
+  /** The key being reconciled (or whose request answered). */
+  readonly key: string;
+  /** Sends an API request for this key; `data` comes back on the response as `resp.ctx`. */
+  request(call: ApiCall, data: Record<string, unknown>, view: RequestView): void;
+  /** Records a Kubernetes Event from this controller (its `source` component name). */
+  event(e: Omit<EventSpec, 'source'>): void;
+  /** Queues another key of this controller (e.g. the owner of a changed dependent). */
+  enqueue(key: string, delayMs?: number): void;
+}
+
+/**
+ * `requeueAfter`: queue the key again after that long (a foreground timer keeps the run going until it fires;
+ * `background: true` for a deadline that should not, like a Deployment's progress deadline).
+ */
+export type ReconcileResult = void | { requeueAfter: number; background?: boolean } | { requeue: true };
+
+export interface ControllerDefinition<S> {
+  /** The part name drawn inside kube-controller-manager (`job`, `statefulset` …). */
+  name: string;
+  /** The `source` of the Events it records (`job-controller`, `statefulset-controller` …). */
+  eventSource: string;
+  watches: readonly WatchSpec[] | '*';
+  parts?: readonly string[];
+  initialState(): S;
+  keysFor(ev: WatchEvent, ctx: { kcm: ControllerManager; state: S }): string[];
+  reconcile(ctx: ReconcileContext<S>): ReconcileResult;
+  /** Each response to a request `reconcile` sent; returning `{ requeue: true }` counts the sync as failed. */
+  onResponse?(resp: ApiResponse, ctx: ReconcileContext<S>): ReconcileResult;
+  start?(ctx: Omit<ReconcileContext<S>, 'key' | 'request' | 'event'>): void;
+  /** True while the controller waits on something that happens without outside help (a back-off, a deadline). */
+  hasPendingWork?(ctx: Omit<ReconcileContext<S>, 'key' | 'request' | 'event'>): boolean;
+}
+
+interface HarnessState<S> {
+  user: S;
+  /** key → requests of its current sync still unanswered. */
+  processing: Map<string, number>;
+  dirty: Set<string>;
+  failed: Set<string>;
+  failures: Map<string, number>;
+}
+
+export function defineController<S>(def: ControllerDefinition<S>): Controller {
+  const name = def.name;
+  const hs = (kcm: ControllerManager): HarnessState<S> => {
+    let s = kcm.s.ctrl.get(name) as HarnessState<S> | undefined;
+    if (!s) {
+      s = {
+        user: def.initialState(),
+        processing: new Map(),
+        dirty: new Set(),
+        failed: new Set(),
+        failures: new Map(),
+      };
+      kcm.s.ctrl.set(name, s);
+    }
+    return s;
+  };
+  const base = (kcm: ControllerManager, sim: Simulation) => {
+    const s = hs(kcm);
+    return {
+      sim,
+      kcm,
+      state: s.user,
+      enqueue: (key: string, delayMs?: number) => enqueue(kcm, sim, key, delayMs),
+    };
+  };
+  const enqueue = (kcm: ControllerManager, sim: Simulation, key: string, delayMs?: number, background = false) => {
+    if (delayMs !== undefined && delayMs > 0)
+      sim.timer(kcm.address, delayMs, 'requeue', { controller: name, key }, background);
+    else kcm.enqueue(name, key, sim);
+  };
+  const context = (kcm: ControllerManager, sim: Simulation, key: string): ReconcileContext<S> => {
+    const s = hs(kcm);
+    return {
+      ...base(kcm, sim),
+      key,
+      request(call, data, view) {
+        s.processing.set(key, (s.processing.get(key) ?? 0) + 1);
+        kcm.request(sim, name, call, { ...data, key }, view);
+      },
+      event(e) {
+        sim.recordEvent({ ...e, source: def.eventSource });
+      },
+    };
+  };
+  const settle = (kcm: ControllerManager, sim: Simulation, s: HarnessState<S>, key: string, r: ReconcileResult) => {
+    if (r && 'requeue' in r) s.failed.add(key);
+    // AddAfter does not wait for the sync: if the key is still processing when the timer fires, it is marked dirty.
+    if (r && 'requeueAfter' in r) enqueue(kcm, sim, key, r.requeueAfter, r.background);
+    if ((s.processing.get(key) ?? 0) > 0) return;
+    s.processing.delete(key);
+    if (s.failed.delete(key)) {
+      const n = (s.failures.get(key) ?? 0) + 1;
+      s.failures.set(key, n);
+      enqueue(kcm, sim, key, itemBackoffMs(n));
+    } else s.failures.delete(key);
+    if (s.dirty.delete(key)) kcm.enqueue(name, key, sim);
+  };
+  return {
+    name,
+    watches: def.watches,
+    parts: def.parts,
+    keysFor: (ev, kcm) => def.keysFor(ev, { kcm, state: hs(kcm).user }),
+    start(kcm, sim) {
+      def.start?.(base(kcm, sim));
+    },
+    reconcile(key, kcm, sim) {
+      const s = hs(kcm);
+      if ((s.processing.get(key) ?? 0) > 0) {
+        s.dirty.add(key);
+        return;
+      }
+      settle(kcm, sim, s, key, def.reconcile(context(kcm, sim, key)));
+    },
+    onResponse(resp, kcm, sim) {
+      const s = hs(kcm);
+      const key = String(resp.ctx?.key);
+      const left = (s.processing.get(key) ?? 1) - 1;
+      if (left > 0) s.processing.set(key, left);
+      else s.processing.set(key, 0);
+      const r = def.onResponse?.(resp, context(kcm, sim, key));
+      const failed = resp.error !== undefined || resp.unreachable;
+      settle(kcm, sim, s, key, failed && !r ? { requeue: true } : r);
+    },
+    onTimer(timer, data, kcm, sim) {
+      if (timer === 'requeue') kcm.enqueue(name, String(data.key), sim);
+    },
+    hasPendingWork(kcm, sim) {
+      const s = hs(kcm);
+      for (const n of s.processing.values()) if (n > 0) return true;
+      return def.hasPendingWork?.(base(kcm, sim)) ?? false;
+    },
+  };
+}
