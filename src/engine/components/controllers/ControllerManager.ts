@@ -129,7 +129,7 @@ export class ControllerManager implements Component<KcmState> {
     if (!this.s.scheduled.has(controller)) {
       this.s.scheduled.add(controller);
       // Informer handler → workqueue → worker goroutine: a few milliseconds.
-      sim.timer(KCM, delay ?? sim.rng('latency').between(3, 12), 'reconcile', { controller });
+      sim.timer(KCM, delay ?? sim.latency(KCM).between(3, 12), 'reconcile', { controller });
     }
   }
 
@@ -187,7 +187,7 @@ export class ControllerManager implements Component<KcmState> {
             ? { apiVersion: '', kind: r.resourceKind, namespace: r.namespace, name: r.name }
             : undefined,
       },
-      view.delay ?? sim.rng('latency').between(1, 3),
+      view.delay ?? sim.latency(KCM).between(1, 3),
     );
   }
 

@@ -191,7 +191,7 @@ export class Scheduler implements Component<SchedulerState> {
   private kick(sim: Simulation): void {
     if (!this.s.busy && this.s.activeQ.length) {
       this.s.busy = true;
-      sim.timer(SCHEDULER, sim.rng('latency').between(1, 3), 'schedule-one');
+      sim.timer(SCHEDULER, sim.latency(SCHEDULER).between(1, 3), 'schedule-one');
     }
   }
 
@@ -421,7 +421,7 @@ export class Scheduler implements Component<SchedulerState> {
         narration: view.narration,
         object: r.name ? { apiVersion: 'v1', kind: r.resourceKind, namespace: r.namespace, name: r.name } : undefined,
       },
-      sim.rng('latency').between(1, 3),
+      sim.latency(SCHEDULER).between(1, 3),
     );
   }
 
