@@ -116,6 +116,7 @@ export function systemWorkloads(
     },
   });
 
+  const defaultedSpecs = new Map<unknown, any>();
   /** A Pod as its controller created it and the kubelet reported it: Running, Ready, on `node`. */
   const pod = (
     owner: KObject,
@@ -126,12 +127,13 @@ export function systemWorkloads(
     extraSpec: Record<string, unknown> = {},
   ): KObject => {
     const a = addressing[nodeIndex];
-    const spec = applyDefaults({
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name },
-      spec: deepClone(template.spec),
-    }).spec;
+    // Defaulted once per template (a DaemonSet's Pods on 100 nodes share it), copied for each Pod.
+    let defaulted = defaultedSpecs.get(template);
+    if (!defaulted) {
+      defaulted = applyDefaults({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: template.spec }).spec;
+      defaultedSpecs.set(template, defaulted);
+    }
+    const spec = deepClone(defaulted);
     Object.assign(spec, extraSpec);
     spec.nodeName = a.name;
     if (spec.serviceAccountName) spec.serviceAccount = spec.serviceAccountName;
