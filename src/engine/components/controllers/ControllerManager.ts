@@ -10,7 +10,7 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
+import { sendApiRequest } from '../../client/ApiClient';
 import { primaryKind, type Controller } from './Controller';
 import { OwnerIndex, type Tally } from './OwnerIndex';
 import { CONTROLLERS } from './registry';
@@ -162,39 +162,14 @@ export class ControllerManager implements Component<KcmState> {
       delay?: number;
     },
   ): void {
-    const reqId = sim.nextId('req');
     const phase = view.phase ?? 'reconcile';
-    const req: ApiRequest = {
-      kind: 'api-request',
-      reqId,
-      user: CONTROLLER_USER,
-      ...r,
-      ctx: withFields(ctx, { controller, phase }),
-    };
-    const label = requestLabel(req);
-    sim.send(
-      controllerEndpoint(controller),
-      APISERVER,
-      req,
-      {
-        phase,
-        verb: httpVerb(req),
-        label,
-        summary: view.summary,
-        narration: view.narration,
-        object: r.body
-          ? {
-              apiVersion: r.body.apiVersion,
-              kind: r.body.kind,
-              namespace: r.body.metadata.namespace ?? r.namespace,
-              name: r.body.metadata.name || r.name || `${r.body.metadata.generateName ?? ''}…`,
-            }
-          : r.name
-            ? { apiVersion: '', kind: r.resourceKind, namespace: r.namespace, name: r.name }
-            : undefined,
-      },
-      view.delay ?? sim.latency(KCM).between(1, 3),
-    );
+    sendApiRequest(sim, KCM_CLIENT, r, withFields(ctx, { controller, phase }), {
+      phase,
+      summary: view.summary,
+      narration: view.narration,
+      from: controllerEndpoint(controller),
+      delay: view.delay,
+    });
   }
 
   private onResponse(resp: ApiResponse, sim: Simulation): void {
@@ -254,3 +229,5 @@ function controllerEndpoint(controller: string): Endpoint {
 }
 
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+
+const KCM_CLIENT = { address: KCM, user: CONTROLLER_USER };
