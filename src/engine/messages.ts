@@ -52,6 +52,8 @@ export interface ApiResponse {
   reqId: number;
   status: number;
   object?: KObject;
+  /** A list's items (the watch cache's copy, in key order). */
+  items?: readonly KObject[];
   error?: StatusError;
   /** Network-level failure (apiserver unreachable). */
   unreachable?: boolean;

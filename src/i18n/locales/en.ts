@@ -238,6 +238,8 @@ export const en = {
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
   'narration.apiserver.nsMissing': 'The namespace does not exist, so the API server answers 404 Not Found: {message}',
+  'narration.kcm.relist':
+    'kube-controller-manager starts again with empty caches: its {kind} informer sends a LIST for every {kind}, fills its cache from the answer and then watches for changes from that resourceVersion. The controllers wait until every informer has synced.',
   'narration.apiserver.ok': 'The API server answers {code} {reason} for {what}.',
   'narration.apiserver.error': 'The API server answers {code} {reason}: {message}',
   'narration.apiserver.watch':

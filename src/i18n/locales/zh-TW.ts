@@ -343,6 +343,8 @@ const zhTW: Catalog = {
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
   'narration.apiserver.nsMissing': '這個 namespace 不存在，所以 API server 回應 404 Not Found：{message}',
+  'narration.kcm.relist':
+    'kube-controller-manager 重新啟動，快取是空的：它的 {kind} informer 先送出 LIST 取得所有 {kind}，用回應填好快取，再從那個 resourceVersion 開始 WATCH 變化。所有 informer 都同步完成後，控制器才開始工作。',
   'narration.apiserver.ok': 'API server 對 {what} 回應 {code} {reason}。',
   'narration.apiserver.error': 'API server 回應 {code} {reason}：{message}',
   'narration.apiserver.watch':

@@ -98,8 +98,12 @@ export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
   const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;
   const path = restPath(info, req.namespace, name, req.subresource);
-  return `${HTTP_VERB[req.verb]} ${path}`;
+  // A reflector's first LIST (client-go tools/cache/reflector.go): served from the watch cache, in pages of 500.
+  const query = req.verb === 'list' ? '?limit=500&resourceVersion=0' : '';
+  return `${HTTP_VERB[req.verb]} ${path}${query}`;
 }
+
+const info = (req: ApiRequest): ResourceInfo => resourceForKind(req.resourceKind);
 
 export class Apiserver implements Component<ApiserverState> {
   readonly address = APISERVER;
@@ -200,8 +204,11 @@ export class Apiserver implements Component<ApiserverState> {
         if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
         return this.respond(sim, client, req, phase, undefined, obj, 200);
       }
-      case 'list':
-        return this.respond(sim, client, req, phase, undefined, undefined, 200);
+      case 'list': {
+        // Served from the watch cache: a range over the resource's etcd prefix (one namespace, or all).
+        const prefix = `/registry/${info.etcdPrefix}/${info.namespaced && req.namespace ? `${req.namespace}/` : ''}`;
+        return this.respond(sim, client, req, phase, undefined, undefined, 200, sim.store.list(prefix));
+      }
       case 'create':
         if (req.subresource === 'binding') return this.bind(req, client, phase, sim);
         return this.create(req, client, phase, info, stage, sim);
@@ -572,12 +579,18 @@ export class Apiserver implements Component<ApiserverState> {
     error?: StatusError,
     object?: KObject,
     status = 200,
+    items?: readonly KObject[],
   ): void {
     const code = error ? error.code : status;
     const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, status: code, ctx: req.ctx };
     if (error) resp.error = error;
     if (object) resp.object = object;
-    const what = object ? `${object.kind} ${object.metadata.name}` : (req.name ?? req.resourceKind);
+    if (items) resp.items = items;
+    const what = object
+      ? `${object.kind} ${object.metadata.name}`
+      : items
+        ? `${info(req).kind}List (${items.length} ${items.length === 1 ? 'item' : 'items'})`
+        : (req.name ?? req.resourceKind);
     sim.send(
       APISERVER,
       client,

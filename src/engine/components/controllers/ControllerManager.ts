@@ -28,6 +28,8 @@ export interface KcmState {
   /** Per-controller private state (expectations, timers, health bookkeeping). */
   ctrl: Map<string, any>;
   unreachableRetries?: number;
+  /** After a restart: the informers whose LIST has not answered yet (kind → namespace or ''). */
+  relisting?: Map<string, string>;
 }
 
 export class ControllerManager implements Component<KcmState> {
@@ -59,7 +61,11 @@ export class ControllerManager implements Component<KcmState> {
     else if (msg.kind === 'timer') {
       if (msg.name === 'reconcile') this.drain(String(msg.data!.controller), sim);
       else if (msg.name === 'resync-all') this.resyncAll(sim);
-      else this.byName.get(String(msg.data?.controller))?.onTimer?.(msg.name, msg.data ?? {}, this, sim);
+      else if (msg.name === 'relist') {
+        const kind = String(msg.data!.kind);
+        const ns = this.s.relisting?.get(kind);
+        if (ns !== undefined) this.sendList(sim, kind, ns);
+      } else this.byName.get(String(msg.data?.controller))?.onTimer?.(msg.name, msg.data ?? {}, this, sim);
     }
   }
 
@@ -173,6 +179,7 @@ export class ControllerManager implements Component<KcmState> {
   }
 
   private onResponse(resp: ApiResponse, sim: Simulation): void {
+    if (resp.ctx?.relist !== undefined) return this.onRelist(resp, sim);
     const c = this.byName.get(String(resp.ctx?.controller));
     if (resp.unreachable) {
       // client-go cannot reach the apiserver: the controller's sync fails and the key is retried later.
@@ -195,14 +202,48 @@ export class ControllerManager implements Component<KcmState> {
     c?.onResponse?.(resp, this, sim);
   }
 
-  /** After a restart (or lost connection) the informers re-list and every object is reconciled again. */
+  /**
+   * After a restart the shared informers start empty: each sends its LIST (drawn), fills its cache from the answer
+   * and watches from there; once every informer has synced (WaitForCacheSync), the controllers start and every
+   * primary object is reconciled again.
+   */
   restart(sim: Simulation): void {
     this.s.cache = new Map();
     this.s.queues = new Map();
     this.s.scheduled = new Set();
     this.s.ctrl = new Map();
-    const all = [...sim.store.list('/registry/')].filter((o) => o.kind !== 'Event');
-    this.prime(all, sim);
+    this.s.relisting = new Map(informers(this.controllers));
+    for (const [kind, namespace] of this.s.relisting) this.sendList(sim, kind, namespace);
+  }
+
+  private sendList(sim: Simulation, kind: string, namespace: string): void {
+    sendApiRequest(
+      sim,
+      KCM_CLIENT,
+      { verb: 'list', resourceKind: kind, namespace: namespace || undefined },
+      { relist: kind, phase: 'reconcile' },
+      {
+        phase: 'reconcile',
+        summary: `kube-controller-manager's ${kind} informer lists every ${kind}${namespace ? ` in ${namespace}` : ''}, then watches for changes from that resourceVersion`,
+        narration: { key: 'kcm.relist', params: { kind, namespace } },
+      },
+    );
+  }
+
+  private onRelist(resp: ApiResponse, sim: Simulation): void {
+    const kind = String(resp.ctx!.relist);
+    const pending = this.s.relisting;
+    if (!pending?.has(kind)) return;
+    if (resp.unreachable || resp.error) {
+      // The reflector backs off and lists again (client-go reflector: 800 ms doubling to 30 s; a fixed 1 s here).
+      sim.timer(KCM, 1000, 'relist', { kind });
+      return;
+    }
+    for (const o of resp.items ?? []) this.cacheSet(o);
+    pending.delete(kind);
+    if (pending.size > 0) return;
+    this.s.relisting = undefined;
+    for (const c of this.controllers) c.start?.(this, sim);
     for (const c of this.controllers) c.relisted?.(this, sim);
     this.resyncAll(sim);
   }
@@ -231,3 +272,18 @@ function controllerEndpoint(controller: string): Endpoint {
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
 
 const KCM_CLIENT = { address: KCM, user: CONTROLLER_USER };
+
+/** One shared informer per watched kind (namespace-scoped when every watch of it is), in registry order. */
+function informers(controllers: readonly Controller[]): Array<[string, string]> {
+  const out = new Map<string, string>();
+  for (const c of controllers) {
+    if (c.watches === '*') continue;
+    for (const w of c.watches) {
+      const kind = typeof w === 'string' ? w : w.kind;
+      const ns = typeof w === 'string' ? '' : (w.namespace ?? '');
+      const had = out.get(kind);
+      out.set(kind, had === undefined ? ns : had === ns ? ns : '');
+    }
+  }
+  return [...out];
+}

@@ -31,7 +31,7 @@ function state(kcm: ControllerManager): PvState {
 
 export const persistentVolumeBinder: Controller = {
   name: NAME,
-  watches: ['PersistentVolumeClaim', 'PersistentVolume'],
+  watches: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   keysFor(ev, kcm) {
     if (ev.object.kind === 'PersistentVolumeClaim')
       return [cacheKey(ev.object.metadata.namespace, ev.object.metadata.name)];
