@@ -144,10 +144,10 @@ export class Kubelet implements Component<KubeletState> {
     const c = w.containers.find((x) => x.name === p.container);
     if (!c) return;
     c.busy = false;
-    const spec = containerSpec(pod, c);
-    if (r.call === 'ImageStatus') return this.imageManager.onImageStatus(w, c, pod, spec, r, sim);
-    if (r.call === 'PullImage') return this.imageManager.onPulled(w, c, pod, spec, r, sim);
-    this.runtime.onContainerResult(w, c, pod, spec, r, sim);
+    const x = { w, c, pod, spec: containerSpec(pod, c) };
+    if (r.call === 'ImageStatus') return this.imageManager.onImageStatus(x, r, sim);
+    if (r.call === 'PullImage') return this.imageManager.onPulled(x, r, sim);
+    this.runtime.onContainerResult(x, r, sim);
   }
 
   /** PLEG (pkg/kubelet/pleg/generic.go): the runtime saw a container exit. */

@@ -104,3 +104,11 @@ export function containerSpec(pod: KObject, c: ContainerRuntimeState): any {
 export function newProbeCounters(): ContainerRuntimeState['probes'] {
   return { readinessOk: 0, readinessFail: 0, livenessFail: 0, startupOk: false, startupFail: 0 };
 }
+
+/** One container of a pod worker with its pod object and spec: what the CRI result handlers work on. */
+export interface ContainerContext {
+  w: PodWorkerState;
+  c: ContainerRuntimeState;
+  pod: KObject;
+  spec: any;
+}

@@ -12,7 +12,7 @@ import { IMAGE_BACKOFF, goDuration, inBackoffSince, nextBackoff } from '../Backo
 import { decidePodStep } from '../decidePodStep';
 import type { Kubelet } from '../Kubelet';
 import { podEvent } from '../podEvent';
-import type { ContainerRuntimeState, PodWorkerState } from '../podWorkerState';
+import type { ContainerContext, ContainerRuntimeState, PodWorkerState } from '../podWorkerState';
 import { TIMINGS } from '../timings';
 
 export class ImageManager {
@@ -48,14 +48,8 @@ export class ImageManager {
     });
   }
 
-  onImageStatus(
-    w: PodWorkerState,
-    c: ContainerRuntimeState,
-    pod: KObject,
-    spec: any,
-    r: CriResponse,
-    sim: Simulation,
-  ): void {
+  onImageStatus(x: ContainerContext, r: CriResponse, sim: Simulation): void {
+    const { w, c, pod, spec } = x;
     const present = !!r.result?.present;
     const policy = spec.imagePullPolicy ?? 'IfNotPresent';
     if (present && policy !== 'Always') {
@@ -77,14 +71,8 @@ export class ImageManager {
     this.k.imagePuller.enqueue(w, c, sim);
   }
 
-  onPulled(
-    w: PodWorkerState,
-    c: ContainerRuntimeState,
-    pod: KObject,
-    spec: any,
-    r: CriResponse,
-    sim: Simulation,
-  ): void {
+  onPulled(x: ContainerContext, r: CriResponse, sim: Simulation): void {
+    const { w, c, pod, spec } = x;
     const node = this.k.node;
     const queued = Number(r.result?.waitedMs ?? 0);
     if (!r.ok) {

@@ -5,7 +5,7 @@
  * the node's containerd and is remembered by request id (`KubeletState.cri`); the result comes back through the
  * Kubelet's dispatch to the handlers here. Event texts are kuberuntime's (`Created container: nginx`).
  */
-import type { EventSpec } from '../../../kernel/Envelope';
+import type { EventSpec, StepSpec } from '../../../kernel/Envelope';
 import type { Simulation } from '../../../kernel/Simulation';
 import { withFields } from '../../../kernel/withFields';
 import type { CriCall, CriResponse } from '../../../messages';
@@ -13,7 +13,12 @@ import type { KObject } from '../../../types';
 import { decidePodStep } from '../decidePodStep';
 import type { Kubelet } from '../Kubelet';
 import { podEvent, podRef } from '../podEvent';
-import { containerSpec, type ContainerRuntimeState, type PodWorkerState } from '../podWorkerState';
+import {
+  containerSpec,
+  type ContainerContext,
+  type ContainerRuntimeState,
+  type PodWorkerState,
+} from '../podWorkerState';
 import { killPodSandboxMessage, syncErrorRequeueMs } from '../syncErrors';
 import { TIMINGS } from '../timings';
 
@@ -79,19 +84,10 @@ export class RuntimeManager {
   }
 
   runPodSandbox(w: PodWorkerState, pod: KObject, sim: Simulation): void {
-    w.sandboxBusy = true;
-    const reqId = sim.nextId('cri');
-    this.k.s.cri.set(reqId, { uid: w.uid, call: 'RunPodSandbox' });
-    sim.send(
-      this.k.address,
-      this.k.containerd,
-      {
-        kind: 'cri',
-        reqId,
-        call: 'RunPodSandbox',
-        podUid: w.uid,
-        args: { name: pod.metadata.name, namespace: pod.metadata.namespace, uid: w.uid },
-      },
+    this.sandboxCall(
+      w,
+      'RunPodSandbox',
+      { name: pod.metadata.name, namespace: pod.metadata.namespace, uid: w.uid },
       {
         phase: 'run',
         verb: 'RunPodSandbox',
@@ -100,18 +96,15 @@ export class RuntimeManager {
         narration: { key: 'kubelet.runSandbox', params: { pod: pod.metadata.name } },
         object: podRef(pod),
       },
-      1,
+      sim,
     );
   }
 
   stopPodSandbox(w: PodWorkerState, sim: Simulation): void {
-    w.sandboxBusy = true;
-    const reqId = sim.nextId('cri');
-    this.k.s.cri.set(reqId, { uid: w.uid, call: 'StopPodSandbox' });
-    sim.send(
-      this.k.address,
-      this.k.containerd,
-      { kind: 'cri', reqId, call: 'StopPodSandbox', podUid: w.uid, args: { sandboxId: w.sandboxId } },
+    this.sandboxCall(
+      w,
+      'StopPodSandbox',
+      { sandboxId: w.sandboxId },
       {
         phase: 'run',
         verb: 'StopPodSandbox',
@@ -120,8 +113,22 @@ export class RuntimeManager {
         narration: { key: 'kubelet.stopSandbox', params: { pod: w.name, ip: w.ip ?? '' } },
         object: { apiVersion: 'v1', kind: 'Pod', namespace: w.namespace, name: w.name, uid: w.uid },
       },
-      1,
+      sim,
     );
+  }
+
+  /** A CRI call about the pod's sandbox; the sandbox is busy until the result. */
+  private sandboxCall(
+    w: PodWorkerState,
+    call: 'RunPodSandbox' | 'StopPodSandbox',
+    args: Record<string, unknown>,
+    step: StepSpec,
+    sim: Simulation,
+  ): void {
+    w.sandboxBusy = true;
+    const reqId = sim.nextId('cri');
+    this.k.s.cri.set(reqId, { uid: w.uid, call });
+    sim.send(this.k.address, this.k.containerd, { kind: 'cri', reqId, call, podUid: w.uid, args }, step, 1);
   }
 
   onSandboxResult(w: PodWorkerState, pod: KObject, r: CriResponse, sim: Simulation): void {
@@ -207,14 +214,8 @@ export class RuntimeManager {
   }
 
   /** The result of CreateContainer, StartContainer or StopContainer. */
-  onContainerResult(
-    w: PodWorkerState,
-    c: ContainerRuntimeState,
-    pod: KObject,
-    spec: any,
-    r: CriResponse,
-    sim: Simulation,
-  ): void {
+  onContainerResult(x: ContainerContext, r: CriResponse, sim: Simulation): void {
+    const { w, c, pod, spec } = x;
     const node = this.k.node;
     switch (r.call) {
       case 'CreateContainer': {
