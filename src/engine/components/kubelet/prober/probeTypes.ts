@@ -15,7 +15,10 @@ export interface ProbeType {
    */
   runsWhile: 'starting' | 'started';
   whenNotRunning: 'wait' | 'stop';
-  /** Consecutive results, counted in `ContainerRuntimeState.probes` (only readiness counts successes). */
+  /**
+   * Consecutive results, counted in `ContainerRuntimeState.probes`. Only readiness counts successes: validation
+   * holds liveness and startup probes to successThreshold 1, so for them one success is always enough.
+   */
   successes?: 'readinessOk';
   failures: 'readinessFail' | 'livenessFail' | 'startupFail';
   /**
