@@ -1,3 +1,4 @@
+import type { KObject } from '../../types';
 import type { BackoffEntry } from './Backoff';
 
 /** What the kubelet knows about one container of a pod (runtime + probe state). */
@@ -60,4 +61,54 @@ export interface PodWorkerState {
   /** Volume names that could not be set up, with the error. */
   volumeErrors?: Array<{ volume: string; message: string }>;
   pendingVolumeGets?: number;
+}
+
+/** A new worker for a pod that reached this kubelet: every container waiting, nothing set up yet. */
+export function newPodWorker(pod: KObject, now: number): PodWorkerState {
+  const mk = (c: any, i: number, init: boolean): ContainerRuntimeState => ({
+    name: c.name,
+    init,
+    index: i,
+    state: 'waiting',
+    reason: 'ContainerCreating',
+    restartCount: 0,
+    ready: false,
+    started: false,
+    probes: newProbeCounters(),
+  });
+  return {
+    uid: pod.metadata.uid!,
+    namespace: pod.metadata.namespace!,
+    name: pod.metadata.name,
+    admittedAt: now,
+    stage: 'volumes',
+    volumesReady: false,
+    sandboxReady: false,
+    containers: [
+      ...(pod.spec.initContainers ?? []).map((c: any, i: number) => mk(c, i, true)),
+      ...(pod.spec.containers ?? []).map((c: any, i: number) => mk(c, i, false)),
+    ],
+    deleting: false,
+    statusDirty: false,
+    statusScheduled: false,
+    statusInflight: false,
+  };
+}
+
+/** The spec of a container from the pod object. */
+export function containerSpec(pod: KObject, c: ContainerRuntimeState): any {
+  return (c.init ? pod.spec.initContainers : pod.spec.containers)[c.index];
+}
+
+/** The prober's counters of a container, fresh at each start. */
+export function newProbeCounters(): ContainerRuntimeState['probes'] {
+  return { readinessOk: 0, readinessFail: 0, livenessFail: 0, startupOk: false, startupFail: 0 };
+}
+
+/** One container of a pod worker with its pod object and spec: what the CRI result handlers work on. */
+export interface ContainerContext {
+  w: PodWorkerState;
+  c: ContainerRuntimeState;
+  pod: KObject;
+  spec: any;
 }
