@@ -360,9 +360,8 @@ describe('parseManifest: hostile input', () => {
       `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-${i}\n  data:\n    k: v\n`;
     const list = (n: number, from = 0) =>
       'apiVersion: v1\nkind: List\nitems:\n' + Array.from({ length: n }, (_, i) => item(from + i)).join('');
-    const t0 = performance.now();
+    // Bounded by the test's timeout: the quadratic expansion took minutes here.
     const r = parseManifest(list(3000));
-    expect(performance.now() - t0).toBeLessThan(15_000);
     expect(r.docs).toHaveLength(MAX_DOCUMENTS);
     expect(r.docs[999]!.positions['metadata.name']).toMatchObject({ line: 3 + 999 * 6 + 4 });
     expect(r.errors).toEqual([
@@ -378,7 +377,7 @@ describe('parseManifest: hostile input', () => {
     const mixed = parseManifest(`${list(600)}---\n${list(600, 600)}`);
     expect(mixed.docs).toHaveLength(MAX_DOCUMENTS);
     expect(mixed.errors[0]).toMatchObject({ doc: 1000, kind: 'limit' });
-  }, 60_000);
+  }, 20_000);
 
   it('counts alias expansion over the whole manifest, not per document', () => {
     // 40 documents each expanding ~5,000 nodes through aliases: under any per-document bound, over the total one.
