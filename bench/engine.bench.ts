@@ -9,6 +9,8 @@
  *   - cost about linear in steps: a CrashLoopBackOff run of 60 virtual minutes (~10,600 steps) costs < 1.5× as much
  *     per step as one of 15 minutes (~3,500 steps).
  * The 100-replica row has no target of its own; it shows how a Service (EndpointSlices, kube-proxy) adds up.
+ * `--edges` adds the large runs of issue 24, once each (minutes, so not by default): 1,000 crash-looping replicas
+ * on 1,000 nodes, and a 5-replica crash loop to a 1,000-hour horizon; the report is their peak heap.
  * Run with `node --expose-gc` (the npm script does) so the heap figures start from a collected heap. Targets are
  * judged on the median wall time; CPU time is printed too because it is steadier when other work shares the machine. The
  * exit code is 0 unless `--strict` is given, so a FAIL does not stop the rest of `npm run bench`.
@@ -16,7 +18,7 @@
 import type { SimulationInput } from '../src/engine/api';
 import { simulate } from '../src/engine/simulate';
 import { deployment, NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
-import { measure, type Measurement } from './measure';
+import { measure, measureOnce, type Measurement } from './measure';
 
 const MB = 1024 * 1024;
 const SMALL_REQUESTS = '          resources:\n            requests:\n              cpu: 10m\n';
@@ -153,4 +155,37 @@ function main(): void {
   if (failed && process.argv.includes('--strict')) process.exitCode = 1;
 }
 
-main();
+/** The large runs of issue 24, measured once: how much memory the engine needs at the edges. */
+function edges(): void {
+  const crash = (replicas: number) =>
+    deployment({
+      replicas,
+      image: 'busybox:1.36',
+      container: 'app',
+      extraContainer: '          command: ["sh", "-c", "echo starting; exit 1"]\n' + SMALL_REQUESTS,
+    });
+  const rows = [
+    {
+      name: 'crashloop 1,000 replicas, 1,000 nodes, 10 min',
+      input: { yaml: crash(1000), cluster: { nodeCount: 1000 } },
+    },
+    { name: 'crashloop 5 replicas, 1,000 h', input: { yaml: crash(5), untilMs: 1000 * 3_600_000 } },
+  ].map(({ name, input }) => {
+    const m = measureOnce(input);
+    return {
+      scenario: name,
+      steps: m.steps,
+      end: m.end.reason,
+      'wall s': (m.wallMs / 1000).toFixed(1),
+      'peak heap MB': (m.peakHeapBytes / MB).toFixed(0),
+      'trace JSON MB': (m.traceJsonBytes / MB).toFixed(0),
+    };
+  });
+  console.table(rows);
+}
+
+if (process.argv.includes('--edges-only')) edges();
+else {
+  main();
+  if (process.argv.includes('--edges')) edges();
+}

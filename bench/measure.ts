@@ -87,6 +87,32 @@ export function measure(input: SimulationInput, repeats: number, isolate = false
 }
 
 /**
+ * One run of a workload too large to repeat (a minute or more): its wall time and peak heap under the GC profiler,
+ * from a collected heap. The run's result is dropped before returning, so rows do not add up.
+ */
+export function measureOnce(input: SimulationInput): {
+  steps: number;
+  end: Run['end'];
+  wallMs: number;
+  peakHeapBytes: number;
+  traceJsonBytes: number;
+} {
+  collect();
+  const profiler = new GCProfiler();
+  profiler.start();
+  const t0 = performance.now();
+  const run = simulate(input);
+  const wallMs = performance.now() - t0;
+  const atEnd = process.memoryUsage().heapUsed;
+  const stats = profiler.stop();
+  let peak = atEnd;
+  for (const s of stats?.statistics ?? []) peak = Math.max(peak, s.beforeGC.heapStatistics.usedHeapSize);
+  let traceJsonBytes = 0;
+  for (const step of run.steps) traceJsonBytes += JSON.stringify(step).length + 1;
+  return { steps: run.steps.length, end: run.end, wallMs, peakHeapBytes: peak, traceJsonBytes };
+}
+
+/**
  * An engine that has run the default example, kept for the life of the process, as the app's simulation worker keeps
  * the engine of the run it shows (to fork it). Without it, the full collection before an isolated run also drops the
  * hidden classes (maps) of every engine object, as nothing alive uses them any more, and with them the optimized code

@@ -1,14 +1,17 @@
 /** The CLI as a function of its arguments and I/O, so tests can run it without spawning processes. */
 import type { SimulationInput, TimedAction } from '../src/engine/api';
 import { simulate } from '../src/engine/simulate';
-import { formatTrace } from '../src/engine/trace/formatText';
+import { traceLines } from '../src/engine/trace/formatText';
 import { objectsOf, worldAt } from '../src/engine/trace/worldAt';
-import { kubectlTranscript } from '../src/engine/kubectl/kubectlTranscript';
+import { writeKubectlTranscript } from '../src/engine/kubectl/kubectlTranscript';
+import { manifestTooLarge } from '../src/engine/manifest/inputBudget';
 import { parseManifest } from '../src/engine/manifest/parseManifest';
 import { parseActionSpec } from './parseActionSpec';
+import { InputTooLarge } from './readCapped';
 import { findScenario, SCENARIOS } from '../src/scenarios/index';
 
 export interface CliIO {
+  /** Both readers stop at the input budget and throw InputTooLarge past it (cli/readCapped.ts). */
   readFile(path: string): string;
   readStdin(): string;
   stdout(s: string): void;
@@ -128,6 +131,10 @@ function main(argv: string[], io: CliIO): number {
     try {
       yaml = file === '-' ? io.readStdin() : io.readFile(file);
     } catch (e) {
+      if (e instanceof InputTooLarge) {
+        io.stderr(`error: ${manifestTooLarge(e.bytes)}\n`);
+        return 2;
+      }
       const code = (e as { code?: string }).code;
       io.stderr(
         code === 'ENOENT'
@@ -155,6 +162,7 @@ function main(argv: string[], io: CliIO): number {
       );
     return 2;
   }
+  const noObjects = run.apply.length === 0 && !(input.actions ?? []).some((a) => a.action.type === 'apply');
   if (format === 'json') {
     const world = worldAt(run, run.steps.length - 1);
     io.stdout(
@@ -170,12 +178,40 @@ function main(argv: string[], io: CliIO): number {
       }) + '\n',
     );
   } else if (format === 'text') {
-    io.stdout(formatTrace(run.steps) + '\n');
+    // Written in batches of lines: a long run's trace is hundreds of megabytes as one string.
+    let batch: string[] = [];
+    for (const line of traceLines(run.steps)) {
+      batch.push(line);
+      if (batch.length === 2000) {
+        io.stdout(batch.join('\n') + '\n');
+        batch = [];
+      }
+    }
+    io.stdout(batch.join('\n') + '\n');
   } else {
     const kinds = parseManifest(input.yaml).docs.map((d) => String((d.object as { kind?: unknown }).kind ?? ''));
-    io.stdout(kubectlTranscript(run, input.filename ?? 'manifest.yaml', kinds) + '\n');
+    let first = true;
+    writeKubectlTranscript(
+      run,
+      input.filename ?? 'manifest.yaml',
+      kinds,
+      (section) => {
+        io.stdout(`${first ? '' : '\n'}${section}`);
+        first = false;
+      },
+      noObjects ? [NO_OBJECTS] : [],
+    );
+    io.stdout('\n');
+  }
+  if (noObjects) {
+    // kubectl apply's own check (apply.go: "no objects passed to apply"), exit 1 like every kubectl error. The idle
+    // cluster is still simulated and printed.
+    if (format !== 'kubectl') io.stderr(`${NO_OBJECTS}\n`);
+    return 1;
   }
   return run.apply.every((a) => a.ok) ? 0 : 1;
 }
 
 class UsageError extends Error {}
+
+const NO_OBJECTS = 'error: no objects passed to apply';

@@ -3,12 +3,12 @@
  * [--scenario ID] [--action SPEC]…` (DESIGN.md §4). Exit 0: every document accepted; 1: some rejected;
  * 2: unusable input. Never a stack trace.
  */
-import { readFileSync } from 'node:fs';
+import { readFdCapped, readFileCapped } from './readCapped';
 import { runCli } from './runCli';
 
 const code = runCli(process.argv.slice(2), {
-  readFile: (p) => readFileSync(p, 'utf8'),
-  readStdin: () => readFileSync(0, 'utf8'),
+  readFile: (p) => readFileCapped(p),
+  readStdin: () => readFdCapped(0),
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
 });

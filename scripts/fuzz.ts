@@ -1,13 +1,14 @@
 /**
- * `npm run fuzz`: 10,000 fuzz cases against the engine (raw text, mutated scenario manifests, random intervention
- * sequences). Every case must end cleanly within its step and wall-time budget. Then the engine's invariants under
+ * `npm run fuzz`: 10,000 fuzz cases against the engine (raw text, mutated scenario manifests, objects of every
+ * served kind with explicit nulls and wrong JSON types at any level, random intervention sequences). Every case must end cleanly within its step and wall-time budget. Then the engine's invariants under
  * random interventions on random clusters (test/fuzz/interventionInvariants.ts; FUZZ_INVARIANT_CASES, default 500).
  * Prints a summary; exits 1 on the first failure with the counterexample.
  */
 import fc from 'fast-check';
 import { simulate } from '../src/engine/simulate';
 import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
-import { actionSequence, mutatedManifest, rawText } from '../test/fuzz/generators';
+import { runCli } from '../cli/runCli';
+import { actionSequence, hostileManifest, mutatedManifest, rawText } from '../test/fuzz/generators';
 import { interventionCase, type InterventionCase } from '../test/fuzz/interventionCase';
 import { interventionViolations } from '../test/fuzz/interventionInvariants';
 
@@ -27,6 +28,21 @@ function check(yaml: string, actions: Parameters<typeof simulate>[0]['actions'] 
   return true;
 }
 
+/** Through the CLI, so an exception the engine throws shows as the CLI's `internal error`, which fails the case. */
+function noInternalError(yaml: string): boolean {
+  let out = '';
+  const t0 = performance.now();
+  runCli(['fuzz.yaml', '--format', 'kubectl', '--until', '60s'], {
+    readFile: () => yaml,
+    readStdin: () => yaml,
+    stdout: (s) => (out += s),
+    stderr: (s) => (out += s),
+  });
+  slowest = Math.max(slowest, performance.now() - t0);
+  if (out.includes('internal error')) throw new Error(out);
+  return true;
+}
+
 function keepsInvariants(c: InterventionCase): boolean {
   const t0 = performance.now();
   const run = simulate({ ...c, maxSteps: 20_000 });
@@ -39,12 +55,17 @@ function keepsInvariants(c: InterventionCase): boolean {
 const plan: Array<
   [string, fc.IRawProperty<[string]> | fc.IRawProperty<[unknown]> | fc.IRawProperty<[InterventionCase]>, number]
 > = [
-  ['raw text', fc.property(rawText, (t) => check(t)), Math.round(TOTAL * 0.35)],
-  ['mutated manifests', fc.property(mutatedManifest, (t) => check(t)), Math.round(TOTAL * 0.35)],
+  ['raw text', fc.property(rawText, (t) => check(t)), Math.round(TOTAL * 0.25)],
+  ['mutated manifests', fc.property(mutatedManifest, (t) => check(t)), Math.round(TOTAL * 0.25)],
+  [
+    'nulls and wrong types in every served kind',
+    fc.property(hostileManifest, (t) => noInternalError(t) && check(t)),
+    Math.round(TOTAL * 0.25),
+  ],
   [
     'intervention sequences',
     fc.property(actionSequence, (a) => check(NGINX_DEPLOYMENT_AND_SERVICE, a)),
-    TOTAL - 2 * Math.round(TOTAL * 0.35),
+    TOTAL - 3 * Math.round(TOTAL * 0.25),
   ],
   ['intervention invariants', fc.property(interventionCase, keepsInvariants), INVARIANT_CASES],
 ];

@@ -20,6 +20,7 @@ function cli(args: string[], stdin = NGINX_DEPLOYMENT_AND_SERVICE): { code: numb
     stdout: (s) => (out += s),
     stderr: (s) => (err += s),
   });
+  if (err.includes('internal error')) throw new Error(`the CLI failed with ${err}`);
   return { code, out, err };
 }
 

@@ -1,7 +1,11 @@
 /** The CLI contract (DESIGN.md §4): formats, flags, exit codes 0/1/2, never a stack trace. */
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDuration, runCli } from '../cli/runCli';
 import { parseActionSpec } from '../cli/parseActionSpec';
+import { InputTooLarge, readFdCapped, readFileCapped } from '../cli/readCapped';
 import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
 
 function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX_DEPLOYMENT_AND_SERVICE }, stdin = '') {
@@ -17,6 +21,8 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
     stdout: (s) => (out += s),
     stderr: (s) => (err += s),
   });
+  // An internal error is a bug whatever the test checks (issue 24).
+  expect(err).not.toContain('internal error');
   return { code, out, err };
 }
 
@@ -94,6 +100,66 @@ describe('simulate CLI', () => {
     expect(cli(['web.yaml', '--bogus']).code).toBe(2);
     expect(cli(['--scenario', 'nope']).code).toBe(2);
     expect(cli([]).code).toBe(2);
+  });
+
+  it("an empty manifest: kubectl's error: no objects passed to apply, exit 1, the idle cluster still simulated", () => {
+    for (const text of ['', '# nothing here\n---\n']) {
+      const r = cli(['empty.yaml'], { 'empty.yaml': text });
+      expect(r.code).toBe(1);
+      expect(r.err).toBe('error: no objects passed to apply\n');
+      expect(r.out).toMatch(/end: quiescent/);
+    }
+    const k = cli(['empty.yaml', '--format', 'kubectl'], { 'empty.yaml': '' });
+    expect(k.code).toBe(1);
+    expect(k.out.split('\n').slice(0, 3)).toEqual([
+      '$ kubectl apply -f empty.yaml',
+      'error: no objects passed to apply',
+      '',
+    ]);
+  });
+
+  it('reads with a cap: /dev/zero and an endless stdin stop at the budget, exit 2 with the budget text', () => {
+    // The readers never hold more than one byte past the cap.
+    expect(() => readFileCapped('/dev/zero', 1000)).toThrow(InputTooLarge);
+    expect(() => readFdCapped(openSync('/dev/zero', 'r'), 1000)).toThrow(InputTooLarge);
+    const dir = mkdtempSync(join(tmpdir(), 'podyssey-cli-'));
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, 'x'.repeat(3 * 1024 * 1024));
+    expect(() => readFileCapped(big)).toThrow(expect.objectContaining({ bytes: 3 * 1024 * 1024 }));
+    writeFileSync(big, 'apiVersion: v1\n');
+    expect(readFileCapped(big)).toBe('apiVersion: v1\n');
+    const run = (read: () => string, file: string) => {
+      let err = '';
+      const code = runCli([file], { readFile: read, readStdin: read, stdout: () => {}, stderr: (s) => (err += s) });
+      return { code, err };
+    };
+    expect(run(() => readFdCapped(openSync('/dev/zero', 'r')), '-')).toEqual({
+      code: 2,
+      err: 'error: manifest is too large (more than 2 MiB; the limit is 2 MiB)\n',
+    });
+    writeFileSync(big, 'x'.repeat(3 * 1024 * 1024));
+    expect(run(() => readFileCapped(big), big)).toEqual({
+      code: 2,
+      err: 'error: manifest is too large (3.0 MiB; the limit is 2 MiB)\n',
+    });
+  });
+
+  it('text and kubectl formats are written out in bounded pieces, not as one string', () => {
+    const yaml = NGINX_DEPLOYMENT_AND_SERVICE.replace(/replicas: \d+/, 'replicas: 60');
+    for (const format of ['text', 'kubectl']) {
+      const writes: string[] = [];
+      const code = runCli(['web.yaml', '--format', format, '--nodes', '20'], {
+        readFile: () => yaml,
+        readStdin: () => yaml,
+        stdout: (s) => writes.push(s),
+        stderr: () => {},
+      });
+      expect(code).toBe(0);
+      expect(writes.length).toBeGreaterThan(2);
+      const longest = Math.max(...writes.map((w) => w.split('\n').length));
+      expect(longest).toBeLessThanOrEqual(2001);
+      expect(writes.join('').split('\n').length).toBeGreaterThan(format === 'text' ? 2500 : 60);
+    }
   });
 
   it('--action inserts interventions', () => {

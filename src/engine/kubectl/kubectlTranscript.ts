@@ -23,7 +23,23 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
 ];
 
 export function kubectlTranscript(run: Run, filename: string, manifestKinds: string[]): string {
-  const out: string[] = [`$ kubectl apply -f ${filename}`];
+  const parts: string[] = [];
+  writeKubectlTranscript(run, filename, manifestKinds, (s) => parts.push(s));
+  return parts.join('\n');
+}
+
+/**
+ * kubectlTranscript written out a section at a time (`write` gets the sections, to be joined with newlines), so a
+ * run with a thousand pods is never one string.
+ */
+export function writeKubectlTranscript(
+  run: Run,
+  filename: string,
+  manifestKinds: string[],
+  write: (section: string) => void,
+  extraApplyLines: string[] = [],
+): void {
+  const out: string[] = [`$ kubectl apply -f ${filename}`, ...extraApplyLines];
   for (const line of run.output) out.push(line.line);
   const world = worldAt(run, run.steps.length - 1);
   const objects = objectsOf(world);
@@ -45,6 +61,8 @@ export function kubectlTranscript(run: Run, filename: string, manifestKinds: str
       `$ kubectl get ${arg}${wide ? ' -o wide' : ''}${ns !== 'default' && kind !== 'PersistentVolume' && kind !== 'Namespace' ? ` -n ${ns}` : ''}`,
     );
     out.push(printTable(kind, list, { now, wide, objects, namespace: ns }));
+    write(out.join('\n'));
+    out.length = 0;
   }
   out.push('', `$ kubectl get events${ns !== 'default' ? ` -n ${ns}` : ''}`);
   out.push(
@@ -53,7 +71,7 @@ export function kubectlTranscript(run: Run, filename: string, manifestKinds: str
       { now, namespace: ns },
     ),
   );
-  return out.join('\n');
+  write(out.join('\n'));
 }
 
 function isSystem(o: KObject): boolean {

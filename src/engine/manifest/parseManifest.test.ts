@@ -349,8 +349,48 @@ describe('parseManifest: hostile input', () => {
     );
     expect(r.docs).toHaveLength(MAX_DOCUMENTS);
     expect(r.errors[0]).toMatchObject({
-      message: 'manifest has more than 1000 documents (the limit is 1000)',
+      message: 'manifest has more than 1000 documents (the limit is 1000, List items included)',
       kind: 'limit',
+    });
+  });
+
+  it('counts the items of a List against the same document budget, and expands a large List in linear time', () => {
+    // Issue 24: a List of 3,000 ConfigMaps went past the limit and spent minutes sharing out positions per item.
+    const item = (i: number) =>
+      `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-${i}\n  data:\n    k: v\n`;
+    const list = (n: number, from = 0) =>
+      'apiVersion: v1\nkind: List\nitems:\n' + Array.from({ length: n }, (_, i) => item(from + i)).join('');
+    // Bounded by the test's timeout: the quadratic expansion took minutes here.
+    const r = parseManifest(list(3000));
+    expect(r.docs).toHaveLength(MAX_DOCUMENTS);
+    expect(r.docs[999]!.positions['metadata.name']).toMatchObject({ line: 3 + 999 * 6 + 4 });
+    expect(r.errors).toEqual([
+      {
+        message: 'manifest has more than 1000 documents (the limit is 1000, List items included)',
+        line: 3 + 1000 * 6 + 1,
+        column: 1,
+        doc: 1000,
+        kind: 'limit',
+      },
+    ]);
+    // Documents and List items share one count.
+    const mixed = parseManifest(`${list(600)}---\n${list(600, 600)}`);
+    expect(mixed.docs).toHaveLength(MAX_DOCUMENTS);
+    expect(mixed.errors[0]).toMatchObject({ doc: 1000, kind: 'limit' });
+  }, 20_000);
+
+  it('counts alias expansion over the whole manifest, not per document', () => {
+    // 40 documents each expanding ~5,000 nodes through aliases: under any per-document bound, over the total one.
+    const doc =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\nx: &a [' +
+      Array(50).fill('1').join(',') +
+      ']\ny: [' +
+      Array(100).fill('*a').join(',') +
+      ']\n';
+    expect(parseManifest(doc).errors).toEqual([]);
+    const r = parseManifest(Array(40).fill(doc).join('---\n'));
+    expect(r.errors[0]).toMatchObject({
+      message: 'error converting YAML to JSON: yaml: document contains excessive aliasing',
     });
   });
 

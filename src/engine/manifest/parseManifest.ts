@@ -15,6 +15,7 @@
 import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, ParsedNode, Pair } from 'yaml';
 import { scanYamlShape } from './scanYamlShape';
+import { INPUT_BUDGET, documentTooBig, manifestTooLarge, nestedTooDeeply, tooManyDocuments } from './inputBudget';
 
 export interface Position {
   line: number;
@@ -70,13 +71,11 @@ export interface ParseOptions {
   duplicateKeys?: 'last-wins' | 'error';
 }
 
-export const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
-export const MAX_DOCUMENTS = 1000;
-export const MAX_DEPTH = 100;
-/** Fields and list items in one document (the YAML library needs seconds for a few hundred thousand). */
-export const MAX_NODES = 100_000;
-/** Nodes that may be materialised through aliases in one document before we call it a bomb. */
-export const MAX_ALIAS_NODES = 100_000;
+export const MAX_MANIFEST_BYTES = INPUT_BUDGET.bytes;
+export const MAX_DOCUMENTS = INPUT_BUDGET.documents;
+export const MAX_DEPTH = INPUT_BUDGET.depth;
+export const MAX_NODES = INPUT_BUDGET.nodesPerDocument;
+export const MAX_ALIAS_NODES = INPUT_BUDGET.aliasNodes;
 
 const STOP_VALIDATE = 'if you choose to ignore these errors, turn validation off with --validate=false';
 const YAML_TO_JSON = 'error converting YAML to JSON: ';
@@ -96,12 +95,15 @@ export function parseManifest(text: string, options: ParseOptions = {}): ParseRe
   const bytes = utf8Length(text);
   if (bytes > MAX_MANIFEST_BYTES) {
     result.errors.push({
-      message: `manifest is too large (${(bytes / 1048576).toFixed(1)} MiB; the limit is 2 MiB)`,
+      message: manifestTooLarge(bytes),
       kind: 'limit',
     });
     return result;
   }
   let index = 0;
+  // Alias expansion is counted over the whole manifest: 1,000 documents each just under a per-document limit
+  // would still be a bomb.
+  const aliasBudget = { left: MAX_ALIAS_NODES };
   for (const chunk of splitDocuments(text)) {
     if (chunk.separatorError) {
       result.errors.push({
@@ -116,7 +118,7 @@ export function parseManifest(text: string, options: ParseOptions = {}): ParseRe
     if (isBlank(chunk.text)) continue;
     if (index >= MAX_DOCUMENTS) {
       result.errors.push({
-        message: `manifest has more than ${MAX_DOCUMENTS} documents (the limit is ${MAX_DOCUMENTS})`,
+        message: tooManyDocuments(),
         line: chunk.startLine,
         column: 1,
         doc: index,
@@ -124,7 +126,7 @@ export function parseManifest(text: string, options: ParseOptions = {}): ParseRe
       });
       break;
     }
-    const outcome = decodeChunk(chunk, index, options, result.warnings);
+    const outcome = decodeChunk(chunk, index, options, result.warnings, aliasBudget, MAX_DOCUMENTS - index);
     if (outcome.kind === 'empty') continue;
     if (outcome.kind === 'error') {
       result.errors.push(outcome.error);
@@ -134,7 +136,7 @@ export function parseManifest(text: string, options: ParseOptions = {}): ParseRe
     for (const doc of outcome.docs) {
       if (index >= MAX_DOCUMENTS) {
         result.errors.push({
-          message: `manifest has more than ${MAX_DOCUMENTS} documents (the limit is ${MAX_DOCUMENTS})`,
+          message: tooManyDocuments(),
           line: ('positions' in doc ? doc.positions['']?.line : undefined) ?? chunk.startLine,
           column: 1,
           doc: index,
@@ -257,7 +259,14 @@ class IntakeError extends Error {
   }
 }
 
-function decodeChunk(chunk: Chunk, index: number, options: ParseOptions, warnings: ManifestError[]): ChunkOutcome {
+function decodeChunk(
+  chunk: Chunk,
+  index: number,
+  options: ParseOptions,
+  warnings: ManifestError[],
+  aliasBudget: { left: number },
+  documentsLeft: number,
+): ChunkOutcome {
   const lines = new LineCounter();
   const abs = (offset: number): { line: number; column: number } => {
     const p = lines.linePos(offset);
@@ -276,22 +285,16 @@ function decodeChunk(chunk: Chunk, index: number, options: ParseOptions, warning
   }
   const shape = scanYamlShape(chunk.text, MAX_DEPTH);
   if (shape.tooDeepAt !== undefined) {
-    return failAt(
-      chunk,
-      index,
-      `manifest is nested too deeply (more than ${MAX_DEPTH} levels)`,
-      shape.tooDeepAt,
-      'limit',
-    );
+    return failAt(chunk, index, nestedTooDeeply(), shape.tooDeepAt, 'limit');
   }
   if (shape.nodes > MAX_NODES) {
-    return failAt(chunk, index, `manifest document is too big (more than ${MAX_NODES} fields and items)`, 0, 'limit');
+    return failAt(chunk, index, documentTooBig(), 0, 'limit');
   }
 
   const tokens = Array.from(new Parser(lines.addNewLine).parse(chunk.text));
   const tooDeep = findTooDeep(tokens);
   if (tooDeep !== undefined) {
-    return fail(`manifest is nested too deeply (more than ${MAX_DEPTH} levels)`, tooDeep, 'limit');
+    return fail(nestedTooDeeply(), tooDeep, 'limit');
   }
 
   const composer = new Composer({
@@ -325,7 +328,7 @@ function decodeChunk(chunk: Chunk, index: number, options: ParseOptions, warning
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return { kind: 'empty' };
 
-  const decoder = new NodeDecoder(doc, lines, chunk.startLine);
+  const decoder = new NodeDecoder(doc, lines, chunk.startLine, aliasBudget);
   let value: unknown;
   try {
     value = decoder.decode(root, '', 0, true);
@@ -360,7 +363,8 @@ function decodeChunk(chunk: Chunk, index: number, options: ParseOptions, warning
   const positions = decoder.positions;
 
   if (typeof object.kind === 'string' && object.kind.endsWith('List') && Array.isArray(object.items)) {
-    return { kind: 'docs', docs: expandList(object, positions, chunk.text, root) };
+    // One more item than the budget is expanded, so the caller reports the limit at the item that passes it.
+    return { kind: 'docs', docs: expandList(object, positions, chunk.text, root, documentsLeft + 1) };
   }
   return { kind: 'docs', docs: [{ object, positions, text: chunk.text }] };
 }
@@ -385,26 +389,27 @@ function expandList(
   positions: Record<string, Position>,
   text: string,
   root: ParsedNode,
+  maxItems: number,
 ): RawDoc[] {
-  const items = list.items as unknown[];
+  const items = (list.items as unknown[]).slice(0, maxItems);
   const isPlainList = list.kind === 'List';
   const itemKind = (list.kind as string).slice(0, -'List'.length);
   const itemNodes = isMap(root)
     ? (root.items.find((p) => isScalar(p.key) && p.key.value === 'items')?.value as YamlNode | undefined)
     : undefined;
+  // One pass over the positions, sharing them out by item: scanning all of them for each item was quadratic (a
+  // List of 3,000 ConfigMaps took minutes).
+  const byItem: Array<Record<string, Position>> = items.map(() => ({}));
+  for (const [path, pos] of Object.entries(positions)) {
+    const m = /^items\[(\d+)\]/.exec(path);
+    if (!m) continue;
+    const bucket = byItem[Number(m[1])];
+    if (!bucket) continue;
+    const rest = path.slice(m[0].length);
+    if (rest === '' || rest[0] === '.' || rest[0] === '[' || rest[0] === '#') bucket[rest.replace(/^\./, '')] = pos;
+  }
   return items.map((item, i): RawDoc => {
-    const prefix = `items[${i}]`;
-    const itemPositions: Record<string, Position> = {};
-    for (const [path, pos] of Object.entries(positions)) {
-      if (
-        path === prefix ||
-        path.startsWith(prefix + '.') ||
-        path.startsWith(prefix + '[') ||
-        path.startsWith(prefix + '#')
-      ) {
-        itemPositions[path.slice(prefix.length).replace(/^\./, '')] = pos;
-      }
-    }
+    const itemPositions = byItem[i]!;
     const itemPos = itemPositions[''];
     if (isPlainList) {
       const errs = objectKindErrors(item);
@@ -467,7 +472,6 @@ interface Duplicate {
 class NodeDecoder {
   readonly positions: Record<string, Position> = Object.create(null) as Record<string, Position>;
   readonly duplicates: Duplicate[] = [];
-  private aliasNodes = 0;
   private aliasDepth = 0;
   /** Collections being decoded, to catch an anchor whose value contains an alias to itself. */
   private readonly open = new Set<YamlNode>();
@@ -476,13 +480,14 @@ class NodeDecoder {
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
     private readonly startLine: number,
+    private readonly aliasBudget: { left: number },
   ) {}
 
   decode(node: YamlNode | null | undefined, path: string, depth: number, record: boolean): unknown {
     if (depth > MAX_DEPTH) {
-      throw new IntakeError(`manifest is nested too deeply (more than ${MAX_DEPTH} levels)`, rangeOf(node)?.[0]);
+      throw new IntakeError(nestedTooDeeply(), rangeOf(node)?.[0]);
     }
-    if (this.aliasDepth > 0 && ++this.aliasNodes > MAX_ALIAS_NODES) {
+    if (this.aliasDepth > 0 && --this.aliasBudget.left < 0) {
       throw new IntakeError(`${YAML_TO_JSON}yaml: document contains excessive aliasing`, rangeOf(node)?.[0]);
     }
     if (record && node) this.record(path, rangeOf(node));

@@ -18,15 +18,19 @@ export function formatStep(s: Step): string {
 }
 
 export function formatTrace(steps: readonly Step[], opts: { events?: boolean; summaries?: boolean } = {}): string {
-  const lines: string[] = [];
+  return [...traceLines(steps, opts)].join('\n');
+}
+
+/** The lines of formatTrace one at a time, so a large run can be written out without one giant string. */
+export function* traceLines(
+  steps: readonly Step[],
+  opts: { events?: boolean; summaries?: boolean } = {},
+): Generator<string> {
   for (const s of steps) {
-    lines.push(formatStep(s));
-    if (opts.summaries) lines.push(`    ${s.summary}`);
+    yield formatStep(s);
+    if (opts.summaries) yield `    ${s.summary}`;
     if (opts.events !== false)
       for (const e of s.events)
-        lines.push(
-          `    ${e.type} ${e.reason} ${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name} (${e.source}): ${e.message}${e.count > 1 ? ` (x${e.count})` : ''}`,
-        );
+        yield `    ${e.type} ${e.reason} ${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name} (${e.source}): ${e.message}${e.count > 1 ? ` (x${e.count})` : ''}`;
   }
-  return lines.join('\n');
 }

@@ -24,6 +24,7 @@ import type { Endpoint, KObject, Phase, StepDetail } from '../../types';
 import { mutate, validateAdmission } from './admission';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
+import { decodeNulls } from '../../apiserver/decodeNulls';
 import { prepareForCreate, prepareForUpdate } from './registryStrategy';
 import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
 import { validateObject } from '../../apiserver/validate';
@@ -230,7 +231,8 @@ export class Apiserver implements Component<ApiserverState> {
   ): void {
     // The body itself is left as it is (controllers send bodies that share their frozen templates): applyDefaults
     // below makes the deep copy that admission then changes, so only the namespace is set here, on a shallow copy.
-    let body = req.body!;
+    // Explicit nulls become Go zero values first, as the typed decode does, so later stages see only real shapes.
+    let body = decodeNulls(req.body!, k8sSchema());
     if (info.namespaced && !body.metadata.namespace)
       body = withFields(body, {
         metadata: withFields(body.metadata, { namespace: req.namespace ?? 'default' }),
@@ -348,6 +350,9 @@ export class Apiserver implements Component<ApiserverState> {
     let next: KObject;
     if (req.patch) {
       next = mergePatch(existing, req.patch) as KObject;
+      // A patch's null deletes (RFC 7386); one left inside a replaced list is decoded like a body's. Status patches
+      // come from the kubelet and controllers only, and the kubelet compares its next status with what it stored.
+      if (req.subresource !== 'status') next = decodeNulls(next, k8sSchema());
       if (req.subresource === 'status') next = prepareForUpdate(existing, next, 'status');
       else next = prepareForUpdate(existing, next);
     } else {
@@ -355,7 +360,7 @@ export class Apiserver implements Component<ApiserverState> {
       // a large body (a ReplicaSet's pod template, sent with every status update) is neither copied nor defaulted.
       const statusOnly = req.subresource === 'status' && req.fieldValidation !== 'Strict';
       // Not copied here either: applyDefaults copies it (the namespace is set on a shallow copy, as in create).
-      let body = statusOnly ? statusPart(req.body!) : req.body!;
+      let body = statusOnly ? statusPart(req.body!) : decodeNulls(req.body!, k8sSchema());
       if (info.namespaced && !body.metadata.namespace)
         body = withFields(body, { metadata: withFields(body.metadata, { namespace: req.namespace }) }) as KObject;
       const decodeErr =

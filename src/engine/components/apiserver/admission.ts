@@ -72,7 +72,7 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
           },
         },
       ];
-      for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
         c.volumeMounts = [
           ...(c.volumeMounts ?? []),
           { name: volName, readOnly: true, mountPath: KUBE_API_ACCESS_MOUNT },
@@ -98,17 +98,21 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
     }
     spec.tolerations = tol;
     const sidecar = ctx.cluster.admission?.injectSidecar;
-    if (sidecar && !spec.containers.some((c: any) => c.name === sidecar.name)) {
+    if (sidecar && !(spec.containers ?? []).some((c: any) => c.name === sidecar.name)) {
       plugins.push('MutatingAdmissionWebhook');
-      spec.containers.push({
-        name: sidecar.name,
-        image: sidecar.image,
-        ...(sidecar.command ? { command: sidecar.command } : {}),
-        imagePullPolicy: sidecar.image.endsWith(':latest') || !sidecar.image.includes(':') ? 'Always' : 'IfNotPresent',
-        resources: {},
-        terminationMessagePath: '/dev/termination-log',
-        terminationMessagePolicy: 'File',
-      });
+      spec.containers = [
+        ...(spec.containers ?? []),
+        {
+          name: sidecar.name,
+          image: sidecar.image,
+          ...(sidecar.command ? { command: sidecar.command } : {}),
+          imagePullPolicy:
+            sidecar.image.endsWith(':latest') || !sidecar.image.includes(':') ? 'Always' : 'IfNotPresent',
+          resources: {},
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+        },
+      ];
       changes.push(`webhook injected sidecar container ${sidecar.name} (${sidecar.image})`);
     }
   }

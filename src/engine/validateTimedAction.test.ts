@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseActionSpec } from './parseActionSpec';
+import { validateTimedAction } from './validateTimedAction';
+
+describe('validateTimedAction: one validator for CLI specs and link actions', () => {
+  it('refuses a link\'s replicas of -5, 1.5 or "abc", as the CLI refuses them', () => {
+    for (const replicas of [-5, 1.5, 'abc', null, 2 ** 31]) {
+      const link = validateTimedAction({
+        atStep: 3,
+        action: { type: 'scale', kind: 'Deployment', name: 'web', replicas },
+      });
+      expect(link).toHaveProperty('error');
+      const spec = parseActionSpec(`#3:scale deployment/web ${String(replicas)}`);
+      expect(spec).toHaveProperty('error');
+    }
+    expect(
+      validateTimedAction({ atStep: 3, action: { type: 'scale', kind: 'Deployment', name: 'web', replicas: -5 } }),
+    ).toEqual({
+      error: 'replicas must be a whole number from 0 to 2147483647 (got -5)',
+    });
+    expect(parseActionSpec('#3:scale deployment/web abc')).toEqual({
+      error: 'replicas must be a whole number from 0 to 2147483647 (got "abc")',
+    });
+  });
+
+  it('gives the same action for a spec and its JSON, keeping only the fields the engine reads', () => {
+    const fromSpec = parseActionSpec('30s:scale deployment/web 5');
+    expect(fromSpec).toEqual({ atMs: 30_000, action: { type: 'scale', kind: 'Deployment', name: 'web', replicas: 5 } });
+    expect(
+      validateTimedAction({
+        atMs: 30_000,
+        extra: '<script>',
+        action: { type: 'scale', kind: 'Deployment', name: 'web', replicas: 5, junk: 1 },
+      }),
+    ).toEqual(fromSpec);
+    expect(validateTimedAction({ atStep: 0, action: { type: 'stop', component: 'etcd', member: 1 } })).toEqual(
+      parseActionSpec('#0:stop etcd-1'),
+    );
+  });
+
+  it('refuses bad timing, unknown commands and components, and wrong field types', () => {
+    const bad: unknown[] = [
+      null,
+      [],
+      { action: { type: 'registry', reachable: true } },
+      { atStep: -1, action: { type: 'registry', reachable: true } },
+      { atStep: 1.5, action: { type: 'registry', reachable: true } },
+      { atStep: '3', action: { type: 'registry', reachable: true } },
+      { atStep: 1, atMs: 1, action: { type: 'registry', reachable: true } },
+      { atStep: 1, action: { type: 'registry', reachable: 'yes' } },
+      { atStep: 1, action: { type: 'rm -rf' } },
+      { atStep: 1, action: { type: 'stop', component: 'kube-nothing' } },
+      { atStep: 1, action: { type: 'stop', component: 'etcd', member: 'x' } },
+      { atStep: 1, action: { type: 'taint', node: 'node-1', key: 'k', effect: 'Sometimes' } },
+      { atStep: 1, action: { type: 'delete-pod', name: '' } },
+      { atStep: 1, action: { type: 'set-image', deployment: 'web', container: 'nginx', image: 7 } },
+      { atStep: 1, action: { type: 'cordon', node: { a: 1 } } },
+    ];
+    for (const b of bad) expect(validateTimedAction(b)).toHaveProperty('error');
+    expect(parseActionSpec('5s:taint node-1 k:Sometimes')).toHaveProperty('error');
+    expect(parseActionSpec('5s:stop etcd-12')).toHaveProperty('error');
+  });
+});
