@@ -1,10 +1,11 @@
 /**
  * `--action` specs: `WHEN:COMMAND`, WHEN being a virtual time (`45s`, `2m`, `1500ms`) or a step (`#120`).
- * Commands: `delete-pod NAME`, `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
+ * Commands: `delete-pod NAME`, `delete KIND NAME [-n NS]` (or `KIND/NAME`), `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
  * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`,
  * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
  */
 import type { TimedAction, UserAction } from '../src/engine/api';
+import { resolveResourceArg } from '../src/engine/objects/resources';
 import { COMPONENT_IDS } from '../src/engine/types';
 
 export function parseActionSpec(spec: string): TimedAction | { error: string } {
@@ -34,6 +35,16 @@ function parseCommand(w: string[]): UserAction | { error: string } {
   switch (verb) {
     case 'delete-pod':
       return a1 ? { type: 'delete-pod', name: a1 } : { error: 'delete-pod needs a pod name' };
+    case 'delete': {
+      // `delete namespace shop`, `delete deployment/web`, `delete pod web-1 -n shop`.
+      const slash = a1?.indexOf('/') ?? -1;
+      const [kind, name] = slash > 0 ? [a1!.slice(0, slash), a1!.slice(slash + 1)] : [a1, a2];
+      const n = w.indexOf('-n');
+      const namespace = n > 0 ? w[n + 1] : undefined;
+      const info = kind ? resolveResourceArg(kind) : undefined;
+      if (!info || !name || name === '-n') return { error: 'usage: delete KIND NAME [-n NAMESPACE] (or KIND/NAME)' };
+      return { type: 'delete', kind: info.kind, name, ...(namespace ? { namespace } : {}) };
+    }
     case 'scale': {
       const name = ref(a1);
       const n = Number(a2);
