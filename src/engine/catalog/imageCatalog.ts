@@ -450,7 +450,8 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
   {
     repository: 'registry.k8s.io/coredns/coredns',
     aliases: ['k8s.gcr.io/coredns/coredns'],
-    description: 'CoreDNS, the cluster DNS (kube-dns Service): DNS on 53, /health on 8080, /ready on 8181, metrics on 9153',
+    description:
+      'CoreDNS, the cluster DNS (kube-dns Service): DNS on 53, /health on 8080, /ready on 8181, metrics on 9153',
     tags: ['v1.12.1', 'v1.12.0', 'v1.11.3', 'v1.11.1', 'v1.10.1'],
     tagPattern: /^v1\.(?:9|1[0-2])\.[0-9]$/,
     variants: [{ match: ANY, size: 20_946_838, base: 'scratch' }],

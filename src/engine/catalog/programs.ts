@@ -858,7 +858,9 @@ const etcdctl: ProgramHandler = (_argv, p) => {
 const coredns: ProgramHandler = (_argv, p) => {
   const v = version(p, '1.12.1');
   p.log('.:53');
-  p.log('[INFO] plugin/reload: Running configuration SHA512 = 1b226df79860026c6a52e67daa10d7f0d57ec5b023288ec00c5e05f93523c894564e15b91770d3a07ae1cfbe861d15b37d4a0027e69c546ab112970993a3b03b');
+  p.log(
+    '[INFO] plugin/reload: Running configuration SHA512 = 1b226df79860026c6a52e67daa10d7f0d57ec5b023288ec00c5e05f93523c894564e15b91770d3a07ae1cfbe861d15b37d4a0027e69c546ab112970993a3b03b',
+  );
   p.log(`CoreDNS-${v}`);
   p.log('linux/amd64, go1.24.1, 707c7c1');
   serve(p, 'coredns', 40, [
@@ -880,7 +882,10 @@ const kubeProxy: ProgramHandler = (_argv, p) => {
 
 /** kindnetd: no listener, it reconciles routes and the CNI config forever. */
 const kindnetd: ProgramHandler = (_argv, p) => {
-  p.log(`I0602 ${ts.go(p).slice(11)}.000000       1 main.go:109] connected to apiserver: https://kind-control-plane:6443`, 'stderr');
+  p.log(
+    `I0602 ${ts.go(p).slice(11)}.000000       1 main.go:109] connected to apiserver: https://kind-control-plane:6443`,
+    'stderr',
+  );
   throw new Halt('forever');
 };
 

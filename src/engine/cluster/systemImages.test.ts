@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { resolveImage } from '../catalog/images';
 import { simulate } from '../simulate';
 import { worldAt } from '../trace/worldAt';
-import { COREDNS_IMAGE, KINDNETD_IMAGE, KUBE_PROXY_IMAGE, LOCAL_PATH_HELPER_IMAGE, LOCAL_PATH_IMAGE } from './systemWorkloads';
+import {
+  COREDNS_IMAGE,
+  KINDNETD_IMAGE,
+  KUBE_PROXY_IMAGE,
+  LOCAL_PATH_HELPER_IMAGE,
+  LOCAL_PATH_IMAGE,
+} from './systemWorkloads';
 import { PRELOADED_IMAGES } from './defaultCluster';
 
 describe("kind's system images", () => {

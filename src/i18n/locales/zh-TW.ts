@@ -100,6 +100,9 @@ const zhTW: Catalog = {
   'scenario.rolling-update.title': '滾動更新到新的映像檔，然後回滾',
   'scenario.rolling-update.lesson':
     '新的 template 會產生新的 ReplicaSet；在 maxSurge 1、maxUnavailable 0 的設定下，Deployment 每次先加一個新 Pod，再移除一個舊的。',
+  'scenario.delete-namespace.title': '刪除 namespace：Terminating、清空、finalize，然後消失',
+  'scenario.delete-namespace.lesson':
+    'kubectl delete namespace 只是把 shop 標記為 Terminating；namespace controller 刪除其中的所有東西，Pod 由各自的 kubelet 停止，任何新物件都會被拒絕；等 shop 完全清空，controller 才移除它的「kubernetes」finalizer，namespace 隨之消失。',
   'scenario.kubelet-stopped.title': '節點的 kubelet 停止：NotReady、taint、驅逐，再補上替代的 Pod',
   'scenario.kubelet-stopped.lesson':
     'node-2 不再續約 Lease；50 秒後 node controller 把它標為 Unknown 並加上 taint；再過 300 秒，上面的 Pod 被驅逐，ReplicaSet 在別的節點建立替代的 Pod。',

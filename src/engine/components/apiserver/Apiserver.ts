@@ -266,7 +266,10 @@ export class Apiserver implements Component<ApiserverState> {
         details: { kind: 'namespaces', name: obj.metadata.namespace },
       });
     }
-    if (info.namespaced && sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)?.status?.phase === 'Terminating') {
+    if (
+      info.namespaced &&
+      sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)?.status?.phase === 'Terminating'
+    ) {
       // NamespaceLifecycle: nothing new may be created in a namespace that is being deleted (its content would
       // outlive it), so controllers recreating what the namespace controller deletes are refused too.
       stage?.(
@@ -600,7 +603,15 @@ export class Apiserver implements Component<ApiserverState> {
     collection?: number,
   ): void {
     const reqId = sim.nextId('etcd');
-    this.s.pending.set(reqId, { req, client, phase, op, old, info, ...(collection !== undefined ? { collection } : {}) });
+    this.s.pending.set(reqId, {
+      req,
+      client,
+      phase,
+      op,
+      old,
+      info,
+      ...(collection !== undefined ? { collection } : {}),
+    });
     const first = ops[0];
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
     sim.send(

@@ -47,7 +47,10 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
       // namespace controller removes it once the namespace is empty).
       o.status = { phase: 'Active' };
       const finalizers: string[] = o.spec?.finalizers ?? [];
-      o.spec = { ...(o.spec ?? {}), finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'] };
+      o.spec = {
+        ...(o.spec ?? {}),
+        finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'],
+      };
       break;
     }
     case 'PersistentVolumeClaim':

@@ -78,7 +78,10 @@ export const CONDITION_TYPES = [
 
 /** okReasons / okMessages of status_condition_utils.go. */
 const OK: Record<(typeof CONDITION_TYPES)[number], { reason: string; message: string }> = {
-  NamespaceDeletionDiscoveryFailure: { reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+  NamespaceDeletionDiscoveryFailure: {
+    reason: 'ResourcesDiscovered',
+    message: 'All resources successfully discovered',
+  },
   NamespaceDeletionGroupVersionParsingFailure: {
     reason: 'ParsedGroupVersions',
     message: 'All legacy kube types successfully parsed',
@@ -124,7 +127,8 @@ export function namespaceConditions(
         .join(', ')}`,
     });
   const byFinalizer: Record<string, number> = {};
-  for (const r of remaining) for (const [f, n] of Object.entries(r.finalizers)) byFinalizer[f] = (byFinalizer[f] ?? 0) + n;
+  for (const r of remaining)
+    for (const [f, n] of Object.entries(r.finalizers)) byFinalizer[f] = (byFinalizer[f] ?? 0) + n;
   if (Object.keys(byFinalizer).length)
     fresh.set('NamespaceFinalizersRemaining', {
       type: 'NamespaceFinalizersRemaining',
