@@ -9,6 +9,7 @@ import { findScenario } from '../../../../scenarios';
 import { simulate } from '../../../simulate';
 import { worldAt } from '../../../trace/worldAt';
 import type { KObject } from '../../../types';
+import { describeObject } from '../../../kubectl/describeObject';
 import { namespaceConditions } from './namespaceController';
 
 const at = (run: Run, label: string) => run.steps.findIndex((s) => s.label === label);
@@ -73,6 +74,32 @@ describe('namespace deletion', () => {
       ],
       ['NamespaceFinalizersRemaining', 'False', 'ContentHasNoFinalizers', 'All content-preserving finalizers finished'],
     ]);
+  });
+
+  it('kubectl get and describe show it Terminating with its conditions (describe.go describeNamespace)', () => {
+    const status = run.steps.findIndex((s) => s.label === 'PUT /api/v1/namespaces/shop/status');
+    const world = worldAt(run, status + 3);
+    const ns = world.etcd.get('/registry/namespaces/shop')!;
+    expect(describeObject(ns, { now: world.time, events: [], objects: [...world.etcd.values()] })).toBe(
+      [
+        'Name:         shop',
+        'Labels:       kubernetes.io/metadata.name=shop',
+        'Annotations:  <none>',
+        'Status:       Terminating',
+        'Conditions:',
+        '  Type                                         Status  LastTransitionTime               Reason                  Message',
+        '  ----                                         ------  ------------------               ------                  -------',
+        '  NamespaceDeletionDiscoveryFailure            False   Thu, 15 Jan 2026 09:00:35 +0000  ResourcesDiscovered     All resources successfully discovered',
+        '  NamespaceDeletionGroupVersionParsingFailure  False   Thu, 15 Jan 2026 09:00:35 +0000  ParsedGroupVersions     All legacy kube types successfully parsed',
+        '  NamespaceDeletionContentFailure              False   Thu, 15 Jan 2026 09:00:35 +0000  ContentDeleted          All content successfully deleted, may be waiting on finalization',
+        '  NamespaceContentRemaining                    True    Thu, 15 Jan 2026 09:00:35 +0000  SomeResourcesRemain     Some resources are remaining: pods. has 3 resource instances',
+        '  NamespaceFinalizersRemaining                 False   Thu, 15 Jan 2026 09:00:35 +0000  ContentHasNoFinalizers  All content-preserving finalizers finished',
+        '',
+        'No resource quota.',
+        '',
+        'No LimitRange resource.',
+      ].join('\n'),
+    );
   });
 
   it('refuses the ReplicaSet controller’s replacement Pods while the namespace terminates', () => {
