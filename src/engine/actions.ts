@@ -13,6 +13,7 @@ import type { ContainerRuntime } from './components/runtime/ContainerRuntime';
 import type { Scheduler } from './components/scheduler/Scheduler';
 import type { ControllerManager } from './components/controllers/ControllerManager';
 import { parseManifest } from './manifest/parseManifest';
+import { resolveResourceArg } from './objects/resources';
 import type { ComponentId, Endpoint, KObject } from './types';
 
 export interface ActionWorld {
@@ -23,6 +24,8 @@ export function describeAction(a: UserAction): string {
   switch (a.type) {
     case 'delete-pod':
       return `kubectl delete pod ${a.name}`;
+    case 'delete':
+      return `kubectl delete ${a.kind.toLowerCase()} ${a.name}${a.namespace ? ` -n ${a.namespace}` : ''}`;
     case 'scale':
       return `kubectl scale ${a.kind.toLowerCase()}/${a.name} --replicas=${a.replicas}`;
     case 'set-image':
@@ -46,7 +49,7 @@ export function describeAction(a: UserAction): string {
 
 export function applyAction(action: UserAction, sim: Simulation, world: ActionWorld): void {
   const a: UserAction =
-    action.type === 'delete-pod'
+    action.type === 'delete-pod' || (action.type === 'delete' && action.kind === 'Pod')
       ? { ...action, name: resolvePodName(action.name, action.namespace ?? 'default', sim) }
       : action;
   const kubectl = sim.component<Kubectl>({ component: 'kubectl' })!;
@@ -73,6 +76,24 @@ export function applyAction(action: UserAction, sim: Simulation, world: ActionWo
         name: resolvePodName(a.name, ns(a), sim),
         phase: 'user',
       });
+    case 'delete': {
+      const info = resolveResourceArg(a.kind);
+      if (!info) {
+        kubectl.s.output.push({
+          seq: sim.current ?? 0,
+          line: `error: the server doesn't have a resource type "${a.kind}"`,
+          ok: false,
+        });
+        return;
+      }
+      return job({
+        type: 'delete',
+        kind: info.kind,
+        namespace: info.namespaced ? ns(a) : undefined,
+        name: a.name,
+        phase: 'user',
+      });
+    }
     case 'scale':
       return job({
         type: 'patch',

@@ -43,6 +43,8 @@ export interface ClusterSpec {
 /** Something a user does at a point in the run (intervention) or a fault a scenario injects. */
 export type UserAction =
   | { type: 'delete-pod'; namespace?: string; name: string }
+  /** `kubectl delete <kind> <name>` of any kind (a Namespace, a Deployment …); `$pod:` names as for delete-pod. */
+  | { type: 'delete'; kind: string; namespace?: string; name: string }
   | { type: 'scale'; kind: 'Deployment' | 'ReplicaSet'; namespace?: string; name: string; replicas: number }
   | { type: 'set-image'; namespace?: string; deployment: string; container: string; image: string }
   | { type: 'rollout-undo'; namespace?: string; deployment: string }

@@ -11,7 +11,7 @@ export interface UserInfo {
   credential?: 'valid' | 'invalid';
 }
 
-export type ApiVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
+export type ApiVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
 export interface ApiRequest {
   kind: 'api-request';
@@ -21,7 +21,8 @@ export interface ApiRequest {
   resourceKind: string;
   namespace?: string;
   name?: string;
-  subresource?: 'status' | 'binding' | 'scale' | 'eviction';
+  /** `finalize`: a Namespace's spec.finalizers (pkg/registry/core/namespace/storage FinalizeREST). */
+  subresource?: 'status' | 'binding' | 'scale' | 'eviction' | 'finalize';
   body?: KObject;
   /** For patch: a function-free description of the change (merge patch). */
   patch?: Record<string, unknown>;

@@ -1,11 +1,12 @@
 /**
  * `--action` specs: `WHEN:COMMAND`, WHEN being a virtual time (`45s`, `2m`, `1500ms`) or a step (`#120`).
- * Commands: `delete-pod NAME`, `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
+ * Commands: `delete-pod NAME`, `delete KIND NAME [-n NS]` (or `KIND/NAME`), `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
  * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`,
  * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
  * The text only becomes a candidate action here; validateTimedAction decides, as it does for a link's actions.
  */
 import type { TimedAction } from './api';
+import { resolveResourceArg } from './objects/resources';
 import { validateTimedAction } from './validateTimedAction';
 
 export function parseActionSpec(spec: string): TimedAction | { error: string } {
@@ -35,6 +36,16 @@ function candidate(w: string[]): Record<string, unknown> {
   switch (verb) {
     case 'delete-pod':
       return a1 ? { type: 'delete-pod', name: a1 } : { error: 'delete-pod needs a pod name' };
+    case 'delete': {
+      // `delete namespace shop`, `delete deployment/web`, `delete pod web-1 -n shop`.
+      const slash = a1?.indexOf('/') ?? -1;
+      const [kind, name] = slash > 0 ? [a1!.slice(0, slash), a1!.slice(slash + 1)] : [a1, a2];
+      const n = w.indexOf('-n');
+      const namespace = n > 0 ? w[n + 1] : undefined;
+      const info = kind ? resolveResourceArg(kind) : undefined;
+      if (!info || !name || name === '-n') return { error: 'usage: delete KIND NAME [-n NAMESPACE] (or KIND/NAME)' };
+      return { type: 'delete', kind: info.kind, name, ...(namespace ? { namespace } : {}) };
+    }
     case 'scale': {
       const name = ref(a1);
       if (!name || a2 === undefined) return { error: 'usage: scale deployment/NAME REPLICAS' };

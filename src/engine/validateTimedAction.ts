@@ -6,6 +6,7 @@
  */
 import type { TimedAction, UserAction } from './api';
 import { INPUT_BUDGET } from './manifest/inputBudget';
+import { lookupKind } from './objects/resources';
 import { COMPONENT_IDS } from './types';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -40,6 +41,13 @@ export function validateUserAction(a: unknown): Result<UserAction> {
     case 'delete-pod': {
       const name = need('name');
       return typeof name === 'string' ? { type: 'delete-pod', ...ns, name } : name;
+    }
+    case 'delete': {
+      const name = need('name');
+      if (typeof name !== 'string') return name;
+      const info = typeof a.kind === 'string' ? lookupKind(a.kind) : undefined;
+      if (!info) return { error: `cannot delete ${show(a.kind)}: not a served kind` };
+      return { type: 'delete', kind: info.kind, ...ns, name };
     }
     case 'scale': {
       const name = need('name');

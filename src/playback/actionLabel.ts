@@ -8,6 +8,8 @@ export function actionLabel(a: UserAction): string {
   switch (a.type) {
     case 'delete-pod':
       return `kubectl delete pod ${a.name}`;
+    case 'delete':
+      return `kubectl delete ${a.kind.toLowerCase()} ${a.name}${a.namespace ? ` -n ${a.namespace}` : ''}`;
     case 'scale':
       return `kubectl scale ${a.kind.toLowerCase()}/${a.name} --replicas=${a.replicas}`;
     case 'set-image':

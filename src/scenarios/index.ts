@@ -3,6 +3,7 @@ import { accessScenarios } from './accessScenarios';
 import { containerScenarios } from './containerScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
+import { namespaceScenarios } from './namespaceScenarios';
 import { networkScenarios } from './networkScenarios';
 import { pendingScenarios } from './pendingScenarios';
 import { probeScenarios } from './probeScenarios';
@@ -14,6 +15,7 @@ export type { Scenario } from './Scenario';
 
 export const SCENARIOS: readonly Scenario[] = [
   ...journeyScenarios,
+  ...namespaceScenarios,
   ...pendingScenarios,
   ...containerScenarios,
   ...probeScenarios,

@@ -849,6 +849,52 @@ const etcdctl: ProgramHandler = (_argv, p) => {
   return 1;
 };
 
+// ---- kind's add-ons -------------------------------------------------------------------------------------------
+
+/**
+ * CoreDNS with kind's Corefile (errors, health :8080, ready :8181, kubernetes, prometheus :9153, forward, cache):
+ * DNS on 53 (UDP is not modelled, the TCP listener stands for both), /health and /ready answer 200.
+ */
+const coredns: ProgramHandler = (_argv, p) => {
+  const v = version(p, '1.12.1');
+  p.log('.:53');
+  p.log(
+    '[INFO] plugin/reload: Running configuration SHA512 = 1b226df79860026c6a52e67daa10d7f0d57ec5b023288ec00c5e05f93523c894564e15b91770d3a07ae1cfbe861d15b37d4a0027e69c546ab112970993a3b03b',
+  );
+  p.log(`CoreDNS-${v}`);
+  p.log('linux/amd64, go1.24.1, 707c7c1');
+  serve(p, 'coredns', 40, [
+    { port: 53, nonHttp: 'EOF' },
+    { port: 8080, httpPaths: { '/health': 200, '*': 404 } },
+    { port: 8181, httpPaths: { '/ready': 200, '*': 404 } },
+    { port: 9153, httpPaths: { '/metrics': 200, '*': 404 } },
+  ]);
+};
+
+/** kube-proxy in iptables mode: metrics on 127.0.0.1:10249 (metricsBindAddress), /healthz and /livez on :10256. */
+const kubeProxy: ProgramHandler = (_argv, p) => {
+  p.log(`I0602 ${ts.go(p).slice(11)}.000000       1 server_linux.go:66] "Using iptables proxy"`, 'stderr');
+  serve(p, 'kube-proxy', 60, [
+    { port: 10249, localOnly: true, httpPaths: { '/metrics': 200, '/healthz': 200, '*': 404 } },
+    { port: 10256, httpPaths: { '/healthz': 200, '/livez': 200, '*': 404 } },
+  ]);
+};
+
+/** kindnetd: no listener, it reconciles routes and the CNI config forever. */
+const kindnetd: ProgramHandler = (_argv, p) => {
+  p.log(
+    `I0602 ${ts.go(p).slice(11)}.000000       1 main.go:109] connected to apiserver: https://kind-control-plane:6443`,
+    'stderr',
+  );
+  throw new Halt('forever');
+};
+
+/** local-path-provisioner: a controller with no listener. */
+const localPathProvisioner: ProgramHandler = (_argv, p) => {
+  p.log(`time="${ts.iso(p, 'T')}Z" level=info msg="Starting provisioner controller"`, 'stderr');
+  throw new Halt('forever');
+};
+
 // ---- small Go servers ----------------------------------------------------------------------------------------
 
 const httpEcho: ProgramHandler = (argv, p) => {
@@ -1174,6 +1220,10 @@ export const PROGRAMS: Record<string, ProgramHandler> = {
   goproxy,
   etcd,
   etcdctl,
+  coredns,
+  'kube-proxy': kubeProxy,
+  kindnetd,
+  'local-path-provisioner': localPathProvisioner,
   prometheus,
   node_exporter: nodeExporter,
   whoami,

@@ -6,6 +6,7 @@
  */
 import type { ClusterSpec, NodeSpec } from '../api';
 import { systemWorkloads } from './systemWorkloads';
+import { resolveImage } from '../catalog/images';
 import type { Rng } from '../kernel/Rng';
 import { uuid } from '../objects/names';
 import { etcdKey, lookupResource } from '../objects/resources';
@@ -255,7 +256,10 @@ function nodeObject(n: NodeSpec, a: NodeAddressing, metadata: any): KObject {
         cond('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
       ],
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
-      images: (n.images ?? []).map((ref) => ({ names: [ref], sizeBytes: ref.includes('pause') ? 320368 : 50_000_000 })),
+      images: (n.images ?? []).map((ref) => {
+        const img = resolveImage(ref);
+        return { names: [ref], sizeBytes: img.ok ? img.size : 50_000_000 };
+      }),
       nodeInfo: {
         architecture: 'amd64',
         bootID: metadata.uid,

@@ -3,11 +3,29 @@
  * node-1..N (2 CPU, 4 GiB, 110 pods), 3 etcd members, the `kubernetes-admin` kubeconfig user.
  */
 import type { ClusterSpec, NodeSpec } from '../api';
+import {
+  COREDNS_IMAGE,
+  KINDNETD_IMAGE,
+  KUBE_PROXY_IMAGE,
+  LOCAL_PATH_HELPER_IMAGE,
+  LOCAL_PATH_IMAGE,
+} from './systemWorkloads';
 
 export const GiB = 1024 * 1024 * 1024;
 
-/** Images every kind node has before any workload runs (the node image preloads them). */
-export const PRELOADED_IMAGES = ['registry.k8s.io/pause:3.10'];
+/**
+ * Images every kind node has before any workload runs: the node image preloads the sandbox image and the add-ons'
+ * images (kind's pkg/build/nodeimage), so a system Pod recreated on any node finds its image "already present".
+ */
+export const PRELOADED_IMAGES = [
+  'registry.k8s.io/pause:3.10',
+  COREDNS_IMAGE,
+  'registry.k8s.io/etcd:3.6.4-0',
+  KUBE_PROXY_IMAGE,
+  KINDNETD_IMAGE,
+  LOCAL_PATH_IMAGE,
+  LOCAL_PATH_HELPER_IMAGE,
+];
 
 export function workerNode(i: number, over: Partial<NodeSpec> = {}): NodeSpec {
   const zones = ['zone-a', 'zone-b', 'zone-c'];

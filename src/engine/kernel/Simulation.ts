@@ -296,8 +296,12 @@ export class Simulation {
     source: string;
     host?: string;
     involvedObject: ObjectRef & { fieldPath?: string };
-  }): KEvent {
+  }): KEvent | undefined {
     const ns = e.involvedObject.namespace ?? 'default';
+    // The recorder's POST is refused by NamespaceLifecycle in a namespace being deleted ("unable to create new
+    // content in namespace … because it is being terminated") or gone; client-go drops the event.
+    const namespace = this.store.get(`/registry/namespaces/${ns}`);
+    if (!namespace || namespace.status?.phase === 'Terminating') return undefined;
     const corr = `${e.source}|${e.involvedObject.uid ?? e.involvedObject.name}|${e.involvedObject.fieldPath ?? ''}|${e.type}|${e.reason}|${e.message}`;
     const existingKey = this.eventIndex.get(corr);
     const existing = existingKey ? this.store.get(existingKey) : undefined;

@@ -5,6 +5,7 @@
  */
 import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
+import { describeNamespace } from './describeNamespace';
 import { describeNode } from './describeNode';
 
 export function describeObject(
@@ -35,6 +36,8 @@ export function describeObject(
           (l) => l.metadata.namespace === 'kube-node-lease' && l.metadata.name === obj.metadata.name,
         ),
       });
+    case 'Namespace':
+      return describeNamespace(obj);
     default:
       return undefined;
   }

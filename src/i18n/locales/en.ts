@@ -237,6 +237,10 @@ export const en = {
     'Validating admission: {summary}. The API server refuses the request and stores nothing.',
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
+  'narration.apiserver.nsTerminating':
+    'Namespace {ns} is being deleted, so the NamespaceLifecycle admission plugin refuses to create anything new in it: 403 Forbidden.',
+  'narration.apiserver.nsImmortal':
+    'The NamespaceLifecycle admission plugin never lets namespace {ns} be deleted: 403 Forbidden.',
   'narration.apiserver.nsMissing': 'The namespace does not exist, so the API server answers 404 Not Found: {message}',
   'narration.kcm.relist':
     'kube-controller-manager starts again with empty caches: its {kind} informer sends a LIST for every {kind}, fills its cache from the answer and then watches for changes from that resourceVersion. The controllers wait until every informer has synced.',
@@ -282,6 +286,15 @@ export const en = {
     'The serviceaccount controller sees the new namespace {ns} and creates its “default” ServiceAccount: Pods in {ns} need one before the apiserver admits them.',
   'narration.serviceaccount.rootCA':
     'The root-ca-cert-publisher puts the cluster CA into ConfigMap kube-root-ca.crt in namespace {ns}, so Pods there can verify the API server.',
+
+  'narration.namespace.deleteCollection':
+    'Namespace {ns} is terminating, so the namespace controller deletes all its {resource} ({count}) with one DELETE on the collection: Pods are only marked for graceful deletion, their kubelets stop them.',
+  'narration.namespace.statusRemaining':
+    'The namespace controller records in {ns}’s conditions what is still there ({remaining}) and will look again: the namespace cannot go before its content.',
+  'narration.namespace.statusEmpty':
+    'Nothing is left in namespace {ns}: the namespace controller updates its conditions (all content removed).',
+  'narration.namespace.finalize':
+    'Namespace {ns} is empty, so the namespace controller removes its “kubernetes” finalizer through the finalize subresource; with no finalizer left, the API server deletes the namespace.',
 
   'narration.gc.delete':
     'The garbage collector sees that {kind} “{name}” is owned (ownerReferences) by {ownerKind} “{owner}”, which is gone, so it deletes the dependent.',

@@ -100,6 +100,9 @@ const zhTW: Catalog = {
   'scenario.rolling-update.title': '滾動更新到新的映像檔，然後回滾',
   'scenario.rolling-update.lesson':
     '新的 template 會產生新的 ReplicaSet；在 maxSurge 1、maxUnavailable 0 的設定下，Deployment 每次先加一個新 Pod，再移除一個舊的。',
+  'scenario.delete-namespace.title': '刪除 namespace：Terminating、清空、finalize，然後消失',
+  'scenario.delete-namespace.lesson':
+    'kubectl delete namespace 只是把 shop 標記為 Terminating；namespace controller 刪除其中的所有東西，Pod 由各自的 kubelet 停止，任何新物件都會被拒絕；等 shop 完全清空，controller 才移除它的「kubernetes」finalizer，namespace 隨之消失。',
   'scenario.kubelet-stopped.title': '節點的 kubelet 停止：NotReady、taint、驅逐，再補上替代的 Pod',
   'scenario.kubelet-stopped.lesson':
     'node-2 不再續約 Lease；50 秒後 node controller 把它標為 Unknown 並加上 taint；再過 300 秒，上面的 Pod 被驅逐，ReplicaSet 在別的節點建立替代的 Pod。',
@@ -342,6 +345,9 @@ const zhTW: Catalog = {
     'Validating admission（驗證型准入）：{summary}。API server 拒絕這個請求，什麼都不儲存。',
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
+  'narration.apiserver.nsTerminating':
+    'namespace {ns} 正在刪除中，所以 NamespaceLifecycle admission 外掛拒絕在其中建立任何新物件：403 Forbidden。',
+  'narration.apiserver.nsImmortal': 'NamespaceLifecycle admission 外掛永遠不允許刪除 namespace {ns}：403 Forbidden。',
   'narration.apiserver.nsMissing': '這個 namespace 不存在，所以 API server 回應 404 Not Found：{message}',
   'narration.kcm.relist':
     'kube-controller-manager 重新啟動，快取是空的：它的 {kind} informer 先送出 LIST 取得所有 {kind}，用回應填好快取，再從那個 resourceVersion 開始 WATCH 變化。所有 informer 都同步完成後，控制器才開始工作。',
@@ -386,6 +392,15 @@ const zhTW: Catalog = {
     'serviceaccount controller 看到新的 namespace {ns}，為它建立「default」ServiceAccount：{ns} 裡的 Pod 要先有它，apiserver 才會准入。',
   'narration.serviceaccount.rootCA':
     'root-ca-cert-publisher 把叢集 CA 放進 namespace {ns} 的 ConfigMap kube-root-ca.crt，讓那裡的 Pod 能驗證 API server。',
+
+  'narration.namespace.deleteCollection':
+    'namespace {ns} 正在終止，所以 namespace controller 對整個集合送出一個 DELETE，刪除其中所有的 {resource}（{count} 個）：Pod 只會被標記為優雅刪除，由各自的 kubelet 停止。',
+  'narration.namespace.statusRemaining':
+    'namespace controller 在 {ns} 的 conditions 記下還剩下的資源（{remaining}），稍後再檢查一次：namespace 必須等內容清空才能刪除。',
+  'narration.namespace.statusEmpty':
+    'namespace {ns} 裡已經什麼都不剩：namespace controller 更新它的 conditions（所有內容都已移除）。',
+  'narration.namespace.finalize':
+    'namespace {ns} 已經清空，所以 namespace controller 透過 finalize 子資源移除它的「kubernetes」finalizer；沒有 finalizer 之後，API server 就把這個 namespace 刪除。',
 
   'narration.gc.delete':
     'garbage collector 發現 {kind}「{name}」的擁有者（ownerReferences）{ownerKind}「{owner}」已經不存在，所以刪除這個附屬物件。',

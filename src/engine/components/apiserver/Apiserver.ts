@@ -41,11 +41,18 @@ interface Pending {
   op: 'create' | 'update' | 'delete';
   old?: KObject;
   info: ResourceInfo;
+  /** One item's write of a DELETE on a collection: the collection answers once all its writes have. */
+  collection?: number;
 }
 
 export interface ApiserverState {
   pending: Map<number, Pending>;
+  /** DELETE on a collection (deletecollection) → its writes still unanswered. */
+  collections: Map<number, number>;
 }
+
+/** NamespaceLifecycle (plugin/pkg/admission/namespace/lifecycle): the namespaces that may never be deleted. */
+const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 
 const HTTP_VERB: Record<ApiRequest['verb'], string> = {
   get: 'GET',
@@ -54,6 +61,7 @@ const HTTP_VERB: Record<ApiRequest['verb'], string> = {
   update: 'PUT',
   patch: 'PATCH',
   delete: 'DELETE',
+  deletecollection: 'DELETE',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -97,7 +105,8 @@ export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
 
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
-  const name = req.verb === 'create' && req.subresource !== 'binding' ? undefined : req.name;
+  const name =
+    (req.verb === 'create' && req.subresource !== 'binding') || req.verb === 'deletecollection' ? undefined : req.name;
   const path = restPath(info, req.namespace, name, req.subresource);
   // A reflector's first LIST (client-go tools/cache/reflector.go): served from the watch cache, in pages of 500.
   const query = req.verb === 'list' ? '?limit=500&resourceVersion=0' : '';
@@ -108,7 +117,7 @@ const info = (req: ApiRequest): ResourceInfo => resourceForKind(req.resourceKind
 
 export class Apiserver implements Component<ApiserverState> {
   readonly address = APISERVER;
-  s: ApiserverState = { pending: new Map() };
+  s: ApiserverState = { pending: new Map(), collections: new Map() };
   /**
    * The node names for watch fan-out, kept while the store returns the same (cached) Node list: every write fans
    * out, and listing all node names per write was a good part of the apiserver's garbage in a large cluster.
@@ -217,7 +226,9 @@ export class Apiserver implements Component<ApiserverState> {
       case 'patch':
         return this.update(req, client, phase, info, stage, sim);
       case 'delete':
-        return this.remove(req, client, phase, info, sim);
+        return this.remove(req, client, phase, info, stage, sim);
+      case 'deletecollection':
+        return this.removeCollection(req, client, phase, info, sim);
     }
   }
 
@@ -262,6 +273,27 @@ export class Apiserver implements Component<ApiserverState> {
         reason: 'NotFound',
         message: `namespaces "${obj.metadata.namespace}" not found`,
         details: { kind: 'namespaces', name: obj.metadata.namespace },
+      });
+    }
+    if (
+      info.namespaced &&
+      sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)?.status?.phase === 'Terminating'
+    ) {
+      // NamespaceLifecycle: nothing new may be created in a namespace that is being deleted (its content would
+      // outlive it), so controllers recreating what the namespace controller deletes are refused too.
+      stage?.(
+        'mutating-admission',
+        'admit',
+        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" is being terminated`,
+        'apiserver.nsTerminating',
+        { ns: obj.metadata.namespace ?? '' },
+      );
+      const name = obj.metadata.name || obj.metadata.generateName;
+      return this.respond(sim, client, req, phase, {
+        code: 403,
+        reason: 'Forbidden',
+        message: `${qualifiedResource(info)}${name ? ` "${name}"` : ''} is forbidden: unable to create new content in namespace ${obj.metadata.namespace} because it is being terminated`,
+        details: { kind: info.resource, group: info.group, name },
       });
     }
     obj = prepareForCreate(obj, {
@@ -348,6 +380,7 @@ export class Apiserver implements Component<ApiserverState> {
     const existing = sim.store.get(key);
     if (!existing) return this.respond(sim, client, req, phase, notFound(info, req.name!));
     let next: KObject;
+    if (req.subresource === 'finalize') return this.finalize(req, client, phase, info, existing, sim);
     if (req.patch) {
       next = mergePatch(existing, req.patch) as KObject;
       // A patch's null deletes (RFC 7386); one left inside a replaced list is decoded like a body's. Status patches
@@ -447,22 +480,125 @@ export class Apiserver implements Component<ApiserverState> {
     );
   }
 
-  private remove(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation): void {
+  private remove(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    stage: Stage | undefined,
+    sim: Simulation,
+  ): void {
     const key = etcdKey(info, req.namespace, req.name!);
     const obj = sim.store.get(key);
     if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    if (info.kind === 'Namespace' && IMMORTAL_NAMESPACES.has(obj.metadata.name)) {
+      stage?.(
+        'validating-admission',
+        'admit',
+        `NamespaceLifecycle: namespace ${obj.metadata.name} may not be deleted`,
+        'apiserver.nsImmortal',
+        { ns: obj.metadata.name },
+      );
+      return this.respond(sim, client, req, phase, {
+        code: 403,
+        reason: 'Forbidden',
+        message: `namespaces "${obj.metadata.name}" is forbidden: this namespace may not be deleted`,
+        details: { kind: 'namespaces', name: obj.metadata.name },
+      });
+    }
+    const op = this.deletion(req, info, key, obj, sim);
+    if (!op) return this.respond(sim, client, req, phase, undefined, obj, 200);
+    this.write(sim, req, client, phase, info, op.type === 'put' ? 'update' : 'delete', [op], obj);
+  }
+
+  /**
+   * What deleting one object writes: nothing (already being deleted), an update (graceful deletion of a Pod; the
+   * first DELETE of a Namespace), or the removal from etcd.
+   */
+  private deletion(
+    req: ApiRequest,
+    info: ResourceInfo,
+    key: string,
+    obj: KObject,
+    sim: Simulation,
+  ): { type: 'put' | 'delete'; key: string; value?: KObject } | undefined {
+    if (info.kind === 'Namespace') {
+      // pkg/registry/core/namespace/storage REST.Delete: the first DELETE only sets deletionTimestamp and phase
+      // Terminating; the namespace controller empties it and calls finalize, which removes it (see finalize()).
+      if (obj.metadata.deletionTimestamp === undefined) {
+        const next: KObject = {
+          ...obj,
+          metadata: { ...obj.metadata, deletionTimestamp: sim.now },
+          status: { ...obj.status, phase: 'Terminating' },
+        };
+        return { type: 'put', key, value: next };
+      }
+      if (obj.spec?.finalizers?.length || obj.metadata.finalizers?.length) return undefined;
+      return { type: 'delete', key };
+    }
     const grace = req.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
     const terminal = obj.status?.phase === 'Succeeded' || obj.status?.phase === 'Failed';
     if (info.kind === 'Pod' && obj.spec.nodeName && grace > 0 && !terminal) {
       // Graceful deletion: the kubelet stops the containers, then deletes with grace 0.
-      if (obj.metadata.deletionTimestamp !== undefined)
-        return this.respond(sim, client, req, phase, undefined, obj, 200);
+      if (obj.metadata.deletionTimestamp !== undefined) return undefined;
       const next = deepClone(obj);
       next.metadata.deletionTimestamp = sim.now + grace * 1000;
       next.metadata.deletionGracePeriodSeconds = grace;
-      return this.write(sim, req, client, phase, info, 'update', [{ type: 'put', key, value: next }], obj);
+      return { type: 'put', key, value: next };
     }
-    this.write(sim, req, client, phase, info, 'delete', [{ type: 'delete', key }], obj);
+    return { type: 'delete', key };
+  }
+
+  /**
+   * DELETE on a collection (the generic registry's DeleteCollection): every object of the kind in the namespace is
+   * deleted as a DELETE of its own would delete it, each its own etcd write; the answer comes once all are written.
+   */
+  private removeCollection(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation) {
+    const prefix = info.namespaced ? `/registry/${info.etcdPrefix}/${req.namespace}/` : `/registry/${info.etcdPrefix}/`;
+    const ops: Array<{ op: { type: 'put' | 'delete'; key: string; value?: KObject }; obj: KObject }> = [];
+    for (const obj of sim.store.list(prefix)) {
+      const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
+      const op = this.deletion(req, info, key, obj, sim);
+      if (op) ops.push({ op, obj });
+    }
+    if (ops.length === 0) return this.respond(sim, client, req, phase, undefined, undefined, 200);
+    const id = req.reqId;
+    this.s.collections.set(id, ops.length);
+    for (const { op, obj } of ops)
+      this.write(sim, req, client, phase, info, op.type === 'put' ? 'update' : 'delete', [op], obj, id);
+  }
+
+  /**
+   * PUT namespaces/<name>/finalize (FinalizeREST, finalizeStrategy): replaces spec.finalizers and nothing else. A
+   * namespace being deleted whose finalizers are all gone is removed instead of updated
+   * (ShouldDeleteNamespaceDuringUpdate), which is how a namespace finally disappears.
+   */
+  private finalize(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    existing: KObject,
+    sim: Simulation,
+  ): void {
+    const key = etcdKey(info, req.namespace, req.name!);
+    const finalizers: string[] = req.body?.spec?.finalizers ?? [];
+    const next: KObject = { ...existing, spec: { ...existing.spec, finalizers } };
+    const gone =
+      existing.metadata.deletionTimestamp !== undefined &&
+      finalizers.length === 0 &&
+      !existing.metadata.finalizers?.length;
+    if (gone) return this.write(sim, req, client, phase, info, 'delete', [{ type: 'delete', key }], next);
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      'update',
+      [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
+      existing,
+    );
   }
 
   // ---- etcd and responses -----------------------------------------------------------------------------------
@@ -476,9 +612,18 @@ export class Apiserver implements Component<ApiserverState> {
     op: Pending['op'],
     ops: Array<{ type: 'put' | 'delete'; key: string; value?: KObject; expectModRevision?: number }>,
     old?: KObject,
+    collection?: number,
   ): void {
     const reqId = sim.nextId('etcd');
-    this.s.pending.set(reqId, { req, client, phase, op, old, info });
+    this.s.pending.set(reqId, {
+      req,
+      client,
+      phase,
+      op,
+      old,
+      info,
+      ...(collection !== undefined ? { collection } : {}),
+    });
     const first = ops[0];
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
     sim.send(
@@ -511,6 +656,7 @@ export class Apiserver implements Component<ApiserverState> {
     const p = this.s.pending.get(res.reqId);
     if (!p) return;
     this.s.pending.delete(res.reqId);
+    if (p.collection !== undefined) return this.onCollectionItem(p, p.collection, res, sim);
     if (!res.ok) {
       const err: StatusError =
         res.error === 'conflict'
@@ -538,6 +684,17 @@ export class Apiserver implements Component<ApiserverState> {
     }
     const type = p.op === 'create' ? 'ADDED' : p.op === 'delete' ? 'DELETED' : 'MODIFIED';
     this.fanOut(sim, type, obj, p.old);
+  }
+
+  private onCollectionItem(p: Pending, id: number, res: EtcdResult, sim: Simulation): void {
+    if (res.ok) {
+      const obj = res.values?.[0] ?? p.old!;
+      this.fanOut(sim, p.op === 'delete' ? 'DELETED' : 'MODIFIED', obj, p.old);
+    }
+    const left = (this.s.collections.get(id) ?? 1) - 1;
+    if (left > 0) return void this.s.collections.set(id, left);
+    this.s.collections.delete(id);
+    this.respond(sim, p.client, p.req, p.phase, undefined, undefined, 200);
   }
 
   /** Sends the change to every watcher whose informer covers it. */

@@ -42,10 +42,17 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
     case 'Pod':
       o.status = { phase: 'Pending', qosClass: qosClass(o.spec) };
       break;
-    case 'Namespace':
+    case 'Namespace': {
+      // namespaceStrategy.PrepareForCreate: phase Active, and the `kubernetes` finalizer is always added (the
+      // namespace controller removes it once the namespace is empty).
       o.status = { phase: 'Active' };
-      o.spec = o.spec ?? { finalizers: ['kubernetes'] };
+      const finalizers: string[] = o.spec?.finalizers ?? [];
+      o.spec = {
+        ...(o.spec ?? {}),
+        finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'],
+      };
       break;
+    }
     case 'PersistentVolumeClaim':
       o.status = { phase: 'Pending' };
       break;
@@ -88,6 +95,8 @@ export function prepareForUpdate(existing: KObject, incoming: KObject, subresour
     const specChanged = !canonicalEqual(existing.spec ?? null, incoming.spec ?? null);
     m.generation = specChanged ? e.generation + 1 : e.generation;
   }
+  // namespaceStrategy.PrepareForUpdate: spec.finalizers changes only through the finalize subresource.
+  if (existing.kind === 'Namespace') next.spec = { ...next.spec, finalizers: existing.spec?.finalizers };
   if (existing.kind === 'Service') {
     next.spec = { ...next.spec, clusterIP: existing.spec.clusterIP, clusterIPs: existing.spec.clusterIPs };
   }

@@ -7,6 +7,7 @@ import type { Controller } from './Controller';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
+import { namespaceController } from './namespace/namespaceController';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
@@ -20,6 +21,7 @@ export const CONTROLLERS: readonly Controller[] = [
   persistentVolumeBinder,
   garbageCollector,
   serviceAccountController,
+  namespaceController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */

@@ -10,7 +10,13 @@ import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, Message, UserInfo } from '../../messages';
 import { canonicalJson } from '../../objects/names';
-import { apiVersionOf, kubectlTypeName, lookupResource, type ResourceInfo } from '../../objects/resources';
+import {
+  apiVersionOf,
+  kubectlTypeName,
+  lookupResource,
+  resourceForKind,
+  type ResourceInfo,
+} from '../../objects/resources';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
@@ -144,7 +150,7 @@ export class Kubectl implements Component<KubectlState> {
       );
       return;
     }
-    const info = lookupResource(job.kind === 'Deployment' || job.kind === 'ReplicaSet' ? 'apps/v1' : 'v1', job.kind)!;
+    const info = resourceForKind(job.kind);
     this.s.running = { job, stage: 'write', reqId: 0, info };
     if (job.type === 'delete') {
       this.request(
@@ -208,7 +214,7 @@ export class Kubectl implements Component<KubectlState> {
     if (job.type !== 'apply') {
       let line: string;
       if (resp.error) line = kubectlErrorText(resp.error, 'patching', undefined);
-      else if (job.type === 'delete') line = `${info.singular} "${job.name}" deleted`;
+      else if (job.type === 'delete') line = `${kubectlTypeName(info)} "${job.name}" deleted`;
       else line = job.okLine;
       return this.finish(sim, undefined, line, !resp.error);
     }
