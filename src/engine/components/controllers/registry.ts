@@ -6,6 +6,7 @@
 import type { Controller } from './Controller';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
+import { jobController } from './job/jobController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
@@ -15,6 +16,7 @@ import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 export const CONTROLLERS: readonly Controller[] = [
   deploymentController,
   replicaSetController,
+  jobController,
   endpointSliceController,
   nodeLifecycleController,
   persistentVolumeBinder,
