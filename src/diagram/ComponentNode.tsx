@@ -15,6 +15,7 @@ const WITH_ROLE = new Set(['kube-apiserver']);
 /** Shorter chip labels where the real name would not fit; the full name stays in the tooltip. */
 const PART_LABELS: Record<string, string> = {
   'persistentvolume-binder': 'pv-binder',
+  'ttl-after-finished': 'ttl',
   'root-ca-cert-publisher': 'root-ca',
   'containerd-shim': 'shim',
   'mutating-admission': 'mutating',

@@ -10,6 +10,7 @@ export interface Scenario {
     | 'probes'
     | 'network'
     | 'rollout'
+    | 'batch'
     | 'faults'
     | 'access'
     | 'validation'

@@ -1,5 +1,6 @@
 /** The built-in scenario gallery: one list, used by the app's example picker, the CLI's --scenario and the tests. */
 import { accessScenarios } from './accessScenarios';
+import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
@@ -21,6 +22,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...probeScenarios,
   ...networkScenarios,
   ...rolloutScenarios,
+  ...batchScenarios,
   ...faultScenarios,
   ...accessScenarios,
   ...validationScenarios,

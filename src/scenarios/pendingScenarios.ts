@@ -100,26 +100,4 @@ spec:
 ${deployment({ podSpecExtra: '      volumes:\n        - name: data\n          persistentVolumeClaim:\n            claimName: data\n', extraContainer: '          volumeMounts:\n            - name: data\n              mountPath: /data\n' })}`,
     },
   },
-  {
-    id: 'job-not-simulated',
-    family: 'validation',
-    title: 'A Job is accepted and stored, but not run',
-    lesson:
-      'The apiserver validates and stores every built-in kind; Podyssey does not simulate the Job controller yet, and says so.',
-    input: {
-      yaml: `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: pi
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-        - name: pi
-          image: busybox:1.36
-          command: ["sh", "-c", "echo 3.14159"]
-`,
-    },
-  },
 ];

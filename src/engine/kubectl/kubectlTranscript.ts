@@ -13,6 +13,8 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Namespace', arg: 'namespaces' },
   { kind: 'Deployment', arg: 'deployments' },
   { kind: 'ReplicaSet', arg: 'replicasets' },
+  { kind: 'CronJob', arg: 'cronjobs' },
+  { kind: 'Job', arg: 'jobs' },
   { kind: 'Pod', arg: 'pods', wide: true },
   { kind: 'Service', arg: 'services' },
   { kind: 'EndpointSlice', arg: 'endpointslices' },
@@ -48,7 +50,8 @@ export function writeKubectlTranscript(
   const ns = userNs.size === 1 ? [...userNs][0] : 'default';
   const kinds = new Set(manifestKinds);
   if (kinds.has('Deployment')) kinds.add('ReplicaSet');
-  if (kinds.has('Deployment') || kinds.has('ReplicaSet')) kinds.add('Pod');
+  if (kinds.has('CronJob')) kinds.add('Job');
+  if (kinds.has('Deployment') || kinds.has('ReplicaSet') || kinds.has('Job')) kinds.add('Pod');
   if (kinds.has('Service')) kinds.add('EndpointSlice');
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');
   for (const { kind, arg, wide } of ORDER) {

@@ -37,6 +37,7 @@ export const en = {
   'app.gallery.family.faults': 'Faults',
   'app.gallery.family.access': 'Access control',
   'app.gallery.family.validation': 'Rejected manifests',
+  'app.gallery.family.batch': 'Jobs and CronJobs',
   'app.gallery.family.storage': 'Storage',
   // The scenarios' titles and lessons: `scenario.<id>.title|lesson`, English from the scenario files (which the CLI
   // and the goldens print). Other languages translate each one (locales.test.ts).
@@ -296,6 +297,28 @@ export const en = {
   'narration.namespace.finalize':
     'Namespace {ns} is empty, so the namespace controller removes its “kubernetes” finalizer through the finalize subresource; with no finalizer left, the API server deletes the namespace.',
 
+  'narration.job.createPod':
+    'The job controller counts the active Pods of Job “{job}”: fewer than it needs (parallelism {parallelism}, completions {completions}), so it creates a Pod from the template, with the batch.kubernetes.io/job-tracking finalizer so the Pod cannot vanish before it is counted.',
+  'narration.job.createIndexedPod':
+    'Indexed Job “{job}” has no Pod for completion index {index} (of {completions}), so the job controller creates one: the index is in its annotation, its label, its hostname and the JOB_COMPLETION_INDEX variable.',
+  'narration.job.deletePod':
+    'The job controller deletes Pod “{pod}” of Job “{job}”: the Job is suspended, finished or has more Pods than it needs.',
+  'narration.job.status':
+    'The job controller writes Job “{job}”’s status: {active} active, {succeeded} succeeded, {failed} failed; {uncounted} finished Pods are recorded in uncountedTerminatedPods until their finalizers come off.',
+  'narration.job.statusCondition':
+    'The job controller adds the {condition} condition (reason {reason}) to Job “{job}”. SuccessCriteriaMet and FailureTarget come first, while Pods are still being counted; Complete and Failed follow once nothing is left to count.',
+  'narration.job.removeFinalizer':
+    'Pod “{pod}” is now recorded in Job “{job}”’s status, so the job controller removes its batch.kubernetes.io/job-tracking finalizer: from now on the Pod can be deleted without losing the count.',
+  'narration.cronjob.createJob':
+    'The schedule “{schedule}” of CronJob “{cronjob}” came due at {time}, so the cronjob controller creates Job “{job}”: its name is the scheduled time in minutes since 1970, so the same time can never start two Jobs.',
+  'narration.cronjob.deleteHistory':
+    'CronJob “{cronjob}” keeps only its most recent finished Jobs (successfulJobsHistoryLimit / failedJobsHistoryLimit), so the cronjob controller deletes Job “{job}”; the garbage collector then deletes its Pods.',
+  'narration.cronjob.deleteReplaced':
+    'CronJob “{cronjob}” has concurrencyPolicy: Replace and Job “{job}” is still running at the next scheduled time, so the cronjob controller deletes it before starting the new one.',
+  'narration.cronjob.status':
+    'The cronjob controller writes CronJob “{cronjob}”’s status: {active} active Jobs, and the last schedule and success times that kubectl get cronjobs shows.',
+  'narration.ttl.deleteJob':
+    'Job “{job}” finished {ttl} seconds ago and has ttlSecondsAfterFinished: {ttl}, so the ttl-after-finished controller deletes it; the garbage collector deletes its Pods.',
   'narration.gc.delete':
     'The garbage collector sees that {kind} “{name}” is owned (ownerReferences) by {ownerKind} “{owner}”, which is gone, so it deletes the dependent.',
 

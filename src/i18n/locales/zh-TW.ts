@@ -34,6 +34,7 @@ const zhTW: Catalog = {
   'app.gallery.family.faults': '故障',
   'app.gallery.family.access': '存取控制',
   'app.gallery.family.validation': '被拒絕的 manifest',
+  'app.gallery.family.batch': 'Job 與 CronJob',
   'app.gallery.family.storage': '儲存',
   // ---- scenarios (`scenario.<id>.title|lesson`; English in src/scenarios/*Scenarios.ts) ------------------------
   'scenario.happy-path.title': 'nginx Deployment（3 個副本）加上一個 Service',
@@ -68,9 +69,6 @@ const zhTW: Catalog = {
   'scenario.pvc-dynamic-provisioning.title': '等到第一個使用者出現才佈建的 PersistentVolumeClaim',
   'scenario.pvc-dynamic-provisioning.lesson':
     '預設的 StorageClass 會等到有 Pod 要用：排程器先選好節點並註記在 claim 上，local-path provisioner 再到那個節點建立 volume，最後 Pod 才完成綁定。',
-  'scenario.job-not-simulated.title': 'Job 被接受並儲存，但不會執行',
-  'scenario.job-not-simulated.lesson':
-    'apiserver 會驗證並儲存每一種內建的資源類型；Podyssey 目前還沒有模擬 Job controller，也會明白告訴你。',
   'scenario.image-pull-backoff.title': 'ErrImagePull → ImagePullBackOff（tag 打錯字）',
   'scenario.image-pull-backoff.lesson':
     'nginx:1.27-alpne 不存在：映像檔倉庫回應「not found」，kubelet 隔 10 秒、20 秒、40 秒……重試，間隔最長 5 分鐘。',
@@ -82,6 +80,15 @@ const zhTW: Catalog = {
   'scenario.failed-mount-configmap.title': 'FailedMount：ConfigMap volume 不存在',
   'scenario.failed-mount-configmap.lesson':
     'kubelet 無法準備好 volume，所以 Pod 一直拿不到 sandbox：它停在 ContainerCreating，並出現 FailedMount 事件。',
+  'scenario.job-completes.title': 'Job 把一個 Pod 執行到完成',
+  'scenario.job-completes.lesson':
+    'job controller 建立一個帶有 job-tracking finalizer 的 Pod；容器以 0 結束後 Pod 變成 Completed，controller 計數它（先記進 uncountedTerminatedPods，再移除 finalizer，最後 succeeded: 1），並先標上 SuccessCriteriaMet，再標上 Complete。',
+  'scenario.job-backoff-limit.title': '一直失敗的 Job 達到 backoff limit',
+  'scenario.job-backoff-limit.lesson':
+    '每個 Pod 都以 1 結束。job controller 在退避時間後替換失敗的 Pod，退避時間會加倍（10 秒、再 20 秒）；第三次失敗超過 backoffLimit: 2，所以 Job 先得到 FailureTarget，再變成 Failed，reason 是 BackoffLimitExceeded。',
+  'scenario.cronjob-every-minute.title': 'CronJob 的三分鐘',
+  'scenario.cronjob-every-minute.lesson':
+    'cronjob controller 在虛擬時鐘每一分鐘剛過時醒來，依 jobTemplate 建立 Job hello-<距 1970 年的分鐘數>，並記下 lastScheduleTime；Job 完成後它會看到（SawCompletedJob）並設定 lastSuccessfulTime。',
   'scenario.readiness-wrong-port.title': 'Running 卻不是 Ready：readiness probe 檢查錯了 port',
   'scenario.readiness-wrong-port.lesson':
     'nginx 聽的是 80，probe 卻去連 8080：連線被拒，所以 Pod 是 Running 0/1，也不會成為 Service 的 endpoint。',
@@ -402,6 +409,28 @@ const zhTW: Catalog = {
   'narration.namespace.finalize':
     'namespace {ns} 已經清空，所以 namespace controller 透過 finalize 子資源移除它的「kubernetes」finalizer；沒有 finalizer 之後，API server 就把這個 namespace 刪除。',
 
+  'narration.job.createPod':
+    'job controller 數了 Job「{job}」的 active Pod：比需要的少（parallelism {parallelism}、completions {completions}），所以依照 template 建立一個 Pod，並加上 batch.kubernetes.io/job-tracking finalizer，確保 Pod 在被計數之前不會消失。',
+  'narration.job.createIndexedPod':
+    'Indexed Job「{job}」的完成索引 {index}（共 {completions} 個）還沒有 Pod，所以 job controller 建立一個：索引寫在它的 annotation、label、hostname 和 JOB_COMPLETION_INDEX 環境變數裡。',
+  'narration.job.deletePod':
+    'job controller 刪除 Job「{job}」的 Pod「{pod}」：這個 Job 被暫停、已經結束，或 Pod 比需要的多。',
+  'narration.job.status':
+    'job controller 寫入 Job「{job}」的 status：{active} 個 active、{succeeded} 個成功、{failed} 個失敗；{uncounted} 個已結束的 Pod 先記在 uncountedTerminatedPods，等 finalizer 移除後才計入。',
+  'narration.job.statusCondition':
+    'job controller 為 Job「{job}」加上 {condition} condition（reason {reason}）。SuccessCriteriaMet 和 FailureTarget 先出現，此時 Pod 還在計數；等沒有東西要計數了，才接著加上 Complete 或 Failed。',
+  'narration.job.removeFinalizer':
+    'Pod「{pod}」已經記入 Job「{job}」的 status，所以 job controller 移除它的 batch.kubernetes.io/job-tracking finalizer：之後刪掉這個 Pod 也不會少算。',
+  'narration.cronjob.createJob':
+    'CronJob「{cronjob}」的排程「{schedule}」在 {time} 到期，cronjob controller 建立 Job「{job}」：名稱是排定時間距 1970 年的分鐘數，所以同一個時間不會啟動兩個 Job。',
+  'narration.cronjob.deleteHistory':
+    'CronJob「{cronjob}」只保留最近幾個已結束的 Job（successfulJobsHistoryLimit／failedJobsHistoryLimit），所以 cronjob controller 刪除 Job「{job}」；接著 garbage collector 刪除它的 Pod。',
+  'narration.cronjob.deleteReplaced':
+    'CronJob「{cronjob}」設定 concurrencyPolicy: Replace，而 Job「{job}」到了下一次排程時間還在執行，所以 cronjob controller 先刪除它，再啟動新的 Job。',
+  'narration.cronjob.status':
+    'cronjob controller 寫入 CronJob「{cronjob}」的 status：{active} 個 active Job，以及 kubectl get cronjobs 顯示的上次排程與上次成功時間。',
+  'narration.ttl.deleteJob':
+    'Job「{job}」在 {ttl} 秒前結束，且設定了 ttlSecondsAfterFinished: {ttl}，所以 ttl-after-finished controller 刪除它；garbage collector 接著刪除它的 Pod。',
   'narration.gc.delete':
     'garbage collector 發現 {kind}「{name}」的擁有者（ownerReferences）{ownerKind}「{owner}」已經不存在，所以刪除這個附屬物件。',
 

@@ -435,6 +435,8 @@ export class Apiserver implements Component<ApiserverState> {
       'Validating admission: no policy objects to the request',
       'apiserver.vapOk',
     );
+    if (holdsFinalizer(existing) && !holdsFinalizer(next) && next.metadata.deletionGracePeriodSeconds === 0)
+      return this.write(sim, req, client, phase, info, 'delete', [{ type: 'delete', key }], next);
     this.write(
       sim,
       req,
@@ -544,6 +546,16 @@ export class Apiserver implements Component<ApiserverState> {
       const next = deepClone(obj);
       next.metadata.deletionTimestamp = sim.now + grace * 1000;
       next.metadata.deletionGracePeriodSeconds = grace;
+      return { type: 'put', key, value: next };
+    }
+    if (holdsFinalizer(obj)) {
+      // A finalizer keeps the object: the delete only marks it (deletionTimestamp, grace 0), and the update that
+      // removes the last finalizer deletes it (the generic registry's deleteForEmptyFinalizers).
+      if (obj.metadata.deletionTimestamp !== undefined && obj.metadata.deletionGracePeriodSeconds === 0)
+        return undefined;
+      const next = deepClone(obj);
+      next.metadata.deletionTimestamp ??= sim.now;
+      next.metadata.deletionGracePeriodSeconds = 0;
       return { type: 'put', key, value: next };
     }
     return { type: 'delete', key };
@@ -891,6 +903,20 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     else out[k] = mergePatch(out[k], v);
   }
   return out;
+}
+
+/**
+ * The finalizers whose controllers the simulation runs, so an object carrying one waits for its removal before it
+ * is deleted. Others (pv-protection, kubernetes.io/pvc-protection …) are not enforced: nothing here would remove
+ * them.
+ */
+const ENFORCED_FINALIZERS = new Set(['batch.kubernetes.io/job-tracking']);
+
+function holdsFinalizer(o: KObject): boolean {
+  const f = o.metadata.finalizers;
+  if (!f) return false;
+  for (const x of f) if (ENFORCED_FINALIZERS.has(x)) return true;
+  return false;
 }
 
 /** The parts of an object a status update reads. */

@@ -67,8 +67,33 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
     case 'ReplicaSet':
       o.status = {};
       break;
+    case 'Job':
+      o.status = {};
+      if (o.spec?.manualSelector !== true) generateJobSelector(o);
+      break;
   }
   return o;
+}
+
+/**
+ * pkg/registry/batch/job/strategy.go generateSelector: the template gets the job-name and controller-uid labels
+ * (legacy and `batch.kubernetes.io/` forms) and the selector matches the uid. A Job created without labels shows
+ * its template's labels (SetDefaults_Job copies them when the object is read back), so they are copied here.
+ */
+function generateJobSelector(job: KObject): void {
+  const uid = job.metadata.uid!;
+  const template = (job.spec.template ??= {});
+  const meta = (template.metadata ??= {});
+  const labels: Record<string, string> = { ...(meta.labels ?? {}) };
+  labels['batch.kubernetes.io/controller-uid'] ??= uid;
+  labels['batch.kubernetes.io/job-name'] ??= job.metadata.name;
+  labels['controller-uid'] ??= uid;
+  labels['job-name'] ??= job.metadata.name;
+  meta.labels = labels;
+  const selector = (job.spec.selector ??= {});
+  selector.matchLabels = { ...(selector.matchLabels ?? {}) };
+  selector.matchLabels['batch.kubernetes.io/controller-uid'] ??= uid;
+  if (!job.metadata.labels || Object.keys(job.metadata.labels).length === 0) job.metadata.labels = { ...labels };
 }
 
 /** Keeps what the server owns (metadata it set, status) and bumps generation when the spec changed. */

@@ -6,16 +6,22 @@
 import type { Controller } from './Controller';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
+import { cronJobController } from './cronjob/cronJobController';
+import { jobController } from './job/jobController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
 import { namespaceController } from './namespace/namespaceController';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
+import { ttlAfterFinishedController } from './ttlafterfinished/ttlAfterFinishedController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 
 export const CONTROLLERS: readonly Controller[] = [
   deploymentController,
   replicaSetController,
+  jobController,
+  cronJobController,
+  ttlAfterFinishedController,
   endpointSliceController,
   nodeLifecycleController,
   persistentVolumeBinder,
