@@ -13,6 +13,8 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Namespace', arg: 'namespaces' },
   { kind: 'Deployment', arg: 'deployments' },
   { kind: 'ReplicaSet', arg: 'replicasets' },
+  { kind: 'StatefulSet', arg: 'statefulsets' },
+  { kind: 'ControllerRevision', arg: 'controllerrevisions' },
   { kind: 'Pod', arg: 'pods', wide: true },
   { kind: 'Service', arg: 'services' },
   { kind: 'EndpointSlice', arg: 'endpointslices' },
@@ -32,6 +34,9 @@ export function kubectlTranscript(run: Run, filename: string, manifestKinds: str
   const ns = userNs.size === 1 ? [...userNs][0] : 'default';
   const kinds = new Set(manifestKinds);
   if (kinds.has('Deployment')) kinds.add('ReplicaSet');
+  if (kinds.has('StatefulSet')) for (const k of ['ControllerRevision', 'Pod']) kinds.add(k);
+  if (kinds.has('StatefulSet') && objects.some((o) => o.kind === 'PersistentVolumeClaim'))
+    kinds.add('PersistentVolumeClaim');
   if (kinds.has('Deployment') || kinds.has('ReplicaSet')) kinds.add('Pod');
   if (kinds.has('Service')) kinds.add('EndpointSlice');
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');

@@ -10,11 +10,13 @@ import { garbageCollector } from './garbagecollector/garbageCollector';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
+import { statefulSetController } from './statefulset/statefulSetController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 
 export const CONTROLLERS: readonly Controller[] = [
   deploymentController,
   replicaSetController,
+  statefulSetController,
   endpointSliceController,
   nodeLifecycleController,
   persistentVolumeBinder,
