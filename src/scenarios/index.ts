@@ -8,6 +8,7 @@ import { pendingScenarios } from './pendingScenarios';
 import { probeScenarios } from './probeScenarios';
 import { rolloutScenarios } from './rolloutScenarios';
 import type { Scenario } from './Scenario';
+import { statefulSetScenarios } from './statefulSetScenarios';
 import { validationScenarios } from './validationScenarios';
 
 export type { Scenario } from './Scenario';
@@ -19,6 +20,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...probeScenarios,
   ...networkScenarios,
   ...rolloutScenarios,
+  ...statefulSetScenarios,
   ...faultScenarios,
   ...accessScenarios,
   ...validationScenarios,

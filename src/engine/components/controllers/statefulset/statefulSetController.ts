@@ -337,7 +337,11 @@ function sendPodCreate(ctx: Ctx, set: KObject, pod: KObject, monotonic: boolean)
   expect(ctx, 'Pod', `${pod.metadata.namespace}/${name}`);
   const ord = ordinalOf(pod);
   const first = ord === startOrdinal(set);
-  const key = !monotonic ? 'statefulset.createPodParallel' : first ? 'statefulset.createFirstPod' : 'statefulset.createPod';
+  const key = !monotonic
+    ? 'statefulset.createPodParallel'
+    : first
+      ? 'statefulset.createFirstPod'
+      : 'statefulset.createPod';
   ctx.request(
     { verb: 'create', resourceKind: 'Pod', namespace: pod.metadata.namespace, body: pod },
     { action: 'pod', pod: name },
