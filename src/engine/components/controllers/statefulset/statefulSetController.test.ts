@@ -56,7 +56,7 @@ describe('StatefulSet controller', () => {
       'controller-revision-hash': rev.metadata.name,
     });
     expect(pod.spec.volumes[0]).toEqual({ name: 'www', persistentVolumeClaim: { claimName: 'www-web-1' } });
-    expect(pod.metadata.ownerReferences[0]).toMatchObject({ kind: 'StatefulSet', name: 'web', controller: true });
+    expect(pod.metadata.ownerReferences![0]).toMatchObject({ kind: 'StatefulSet', name: 'web', controller: true });
     const claim = of('PersistentVolumeClaim').find((c) => c.metadata.name === 'www-web-1')!;
     expect(claim.metadata.labels).toEqual({ app: 'nginx' });
     expect(claim.status.phase).toBe('Bound');
@@ -118,7 +118,7 @@ describe('StatefulSet controller', () => {
     const revs = after.of('ControllerRevision').sort((a, b) => a.revision - b.revision);
     expect(revs.map((r) => r.revision)).toEqual([1, 2]);
     const pods = after.of('Pod');
-    expect(pods.every((p) => p.metadata.labels['controller-revision-hash'] === revs[1].metadata.name)).toBe(true);
+    expect(pods.every((p) => p.metadata.labels!['controller-revision-hash'] === revs[1].metadata.name)).toBe(true);
     expect(pods.every((p) => p.spec.containers[0].image === 'registry.k8s.io/nginx-slim:0.27')).toBe(true);
     const st = after.of('StatefulSet')[0].status;
     expect([st.currentRevision, st.updateRevision, st.updatedReplicas]).toEqual([

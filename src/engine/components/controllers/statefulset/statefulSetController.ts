@@ -387,8 +387,9 @@ function updateClaimOwners(ctx: Ctx, set: KObject, pod: KObject): void {
     const claim = ctx.kcm.get('PersistentVolumeClaim', c.metadata.namespace, c.metadata.name);
     if (!claim || isClaimOwnerUpToDate(claim, set, pod)) continue;
     const refs = claimOwnerRefs(claim, set, pod);
-    const { ownerReferences: _old, ...meta } = claim.metadata;
-    const body = { ...claim, metadata: refs.length ? { ...meta, ownerReferences: refs } : meta };
+    const meta: KObject['metadata'] = { ...claim.metadata, ownerReferences: refs };
+    if (refs.length === 0) delete meta.ownerReferences;
+    const body = { ...claim, metadata: meta };
     ctx.request(
       {
         verb: 'update',

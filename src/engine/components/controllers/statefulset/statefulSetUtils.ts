@@ -78,7 +78,8 @@ export function revisionData(set: KObject): unknown {
 
 /** ApplyRevision: the set with the revision's pod template. */
 export function templateOf(revision: KObject): any {
-  const { $patch: _replace, ...template } = revision.data?.spec?.template ?? {};
+  const template = { ...(revision.data?.spec?.template ?? {}) };
+  delete template.$patch;
   return template;
 }
 
@@ -104,7 +105,8 @@ export function newRevision(set: KObject, revision: number, collisionCount: numb
 export function claimsFor(set: KObject, ordinal: number): KObject[] {
   const selectorLabels: Record<string, string> = set.spec?.selector?.matchLabels ?? {};
   return (set.spec?.volumeClaimTemplates ?? []).map((t: KObject) => {
-    const { status: _status, ...rest } = t;
+    const rest: any = { ...t };
+    delete rest.status;
     const metadata: any = {
       ...(t.metadata ?? {}),
       name: claimName(set, t, ordinal),
