@@ -80,12 +80,13 @@ describe('layoutDiagram', () => {
 describe('diagramState', () => {
   it('marks both ends active and the sub-parts the step names', () => {
     const run = scenarioRun('happy-path');
-    const watch = run.steps.find((s) => s.to.part === 'replicaset,job,endpointslice,node-lifecycle')!;
+    const watch = run.steps.find((s) => s.to.part === 'replicaset,job,statefulset,endpointslice,node-lifecycle')!;
     const state = diagramState(layout, watch);
     expect([...state.active].sort()).toEqual(['kube-apiserver', 'kube-controller-manager']);
     expect(state.activeParts.get('kube-controller-manager')).toEqual([
       'replicaset',
       'job',
+      'statefulset',
       'endpointslice',
       'node-lifecycle',
     ]);

@@ -10,6 +10,7 @@ import { pendingScenarios } from './pendingScenarios';
 import { probeScenarios } from './probeScenarios';
 import { rolloutScenarios } from './rolloutScenarios';
 import type { Scenario } from './Scenario';
+import { statefulSetScenarios } from './statefulSetScenarios';
 import { validationScenarios } from './validationScenarios';
 
 export type { Scenario } from './Scenario';
@@ -23,6 +24,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...networkScenarios,
   ...rolloutScenarios,
   ...batchScenarios,
+  ...statefulSetScenarios,
   ...faultScenarios,
   ...accessScenarios,
   ...validationScenarios,

@@ -179,6 +179,21 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     ],
   },
   {
+    // The Kubernetes test image the StatefulSet tutorials use (kubernetes/test/images/nginx-slim): nginx on
+    // debian-base, serving /usr/share/nginx/html on port 80. The size is an estimate of the compressed manifest.
+    repository: 'registry.k8s.io/nginx-slim',
+    aliases: ['k8s.gcr.io/nginx-slim', 'gcr.io/google_containers/nginx-slim'],
+    description: 'nginx built by the Kubernetes project for its examples and e2e tests',
+    tags: ['0.27', '0.26', '0.24', '0.21', '0.8'],
+    tagPattern: /^0\.(?:[89]|1[0-9]|2[0-7])$/,
+    variants: [{ match: ANY, size: 43_225_000, base: 'debian' }],
+    entrypoint: [],
+    cmd: ['nginx', '-g', 'daemon off;'],
+    ports: [80],
+    programs: ['nginx'],
+    files: ['/etc/nginx/nginx.conf', '/usr/share/nginx/html/', '/usr/share/nginx/html/index.html'],
+  },
+  {
     repository: 'docker.io/library/httpd',
     description: 'Apache HTTP Server 2.4',
     tags: ['latest', '2', '2.4', '2.4.62', '2.4.63', 'alpine', '2-alpine', '2.4-alpine', 'bookworm'],

@@ -7,6 +7,7 @@ import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
 import { describeNamespace } from './describeNamespace';
 import { describeNode } from './describeNode';
+import { describeStatefulSet } from './describeStatefulSet';
 
 export function describeObject(
   obj: KObject,
@@ -25,6 +26,8 @@ export function describeObject(
       return describeDeployment(obj, { now, events, replicaSets: ofKind('ReplicaSet') });
     case 'ReplicaSet':
       return describeReplicaSet(obj, { now, events, pods: ofKind('Pod') });
+    case 'StatefulSet':
+      return describeStatefulSet(obj, { now, events, pods: ofKind('Pod') });
     case 'Service':
       return describeService(obj, { now, events, endpointSlices: ofKind('EndpointSlice') });
     case 'Node':

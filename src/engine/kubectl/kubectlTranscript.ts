@@ -15,6 +15,8 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'ReplicaSet', arg: 'replicasets' },
   { kind: 'CronJob', arg: 'cronjobs' },
   { kind: 'Job', arg: 'jobs' },
+  { kind: 'StatefulSet', arg: 'statefulsets' },
+  { kind: 'ControllerRevision', arg: 'controllerrevisions' },
   { kind: 'Pod', arg: 'pods', wide: true },
   { kind: 'Service', arg: 'services' },
   { kind: 'EndpointSlice', arg: 'endpointslices' },
@@ -51,6 +53,9 @@ export function writeKubectlTranscript(
   const kinds = new Set(manifestKinds);
   if (kinds.has('Deployment')) kinds.add('ReplicaSet');
   if (kinds.has('CronJob')) kinds.add('Job');
+  if (kinds.has('StatefulSet')) for (const k of ['ControllerRevision', 'Pod']) kinds.add(k);
+  if (kinds.has('StatefulSet') && objects.some((o) => o.kind === 'PersistentVolumeClaim'))
+    kinds.add('PersistentVolumeClaim');
   if (kinds.has('Deployment') || kinds.has('ReplicaSet') || kinds.has('Job')) kinds.add('Pod');
   if (kinds.has('Service')) kinds.add('EndpointSlice');
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');

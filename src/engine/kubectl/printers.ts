@@ -12,6 +12,7 @@
  */
 import type { KObject } from '../types';
 import { clusterColumns } from './clusterColumnsIndex';
+import { controllerRevisionColumns } from './controllerRevisionColumns';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './configColumns';
 import { cellText, eventColumns, sortEvents, toKEvent } from './eventsTable';
 import { byteCompare } from './labels';
@@ -45,6 +46,7 @@ const TABLES: Record<string, TableDef> = {
   Deployment: deploymentColumns,
   ReplicaSet: replicaSetColumns,
   StatefulSet: statefulSetColumns,
+  ControllerRevision: controllerRevisionColumns,
   DaemonSet: daemonSetColumns,
   Job: jobColumns,
   CronJob: cronJobColumns,

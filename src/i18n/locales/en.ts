@@ -276,6 +276,33 @@ export const en = {
   'narration.replicaset.status':
     'The replicaset controller writes ReplicaSet “{rs}”’s status: {replicas} Pods, {ready} ready, {available} available.',
 
+  'narration.statefulset.createRevision':
+    'The statefulset controller finds no ControllerRevision holding StatefulSet “{sts}”’s Pod template, so it saves the template as ControllerRevision “{revision}” (revision {number}). Each Pod will carry that name in its controller-revision-hash label.',
+  'narration.statefulset.renumberRevision':
+    'StatefulSet “{sts}”’s template is the same as the older ControllerRevision “{revision}”: a roll back. The statefulset controller renumbers that revision {number} instead of saving a new one.',
+  'narration.statefulset.createClaim':
+    'Pod “{pod}” of StatefulSet “{sts}” will mount a volume from its volumeClaimTemplates, so the statefulset controller first creates its PersistentVolumeClaim “{claim}”. The claim keeps its name, and its data, whenever {pod} is recreated.',
+  'narration.statefulset.createFirstPod':
+    'The statefulset controller creates Pod “{pod}”, the first ordinal of StatefulSet “{sts}”. Its stable name is also its hostname; through the headless Service “{service}” it gets the DNS name {dns}.',
+  'narration.statefulset.createPod':
+    '“{prev}” is Running and Ready, so (OrderedReady) the statefulset controller creates the next ordinal, Pod “{pod}”, with the DNS name {dns} through the headless Service “{service}”.',
+  'narration.statefulset.createPodParallel':
+    'StatefulSet “{sts}” uses podManagementPolicy Parallel: the statefulset controller creates Pod “{pod}” without waiting for the other ordinals. Its DNS name is {dns}.',
+  'narration.statefulset.deleteCondemned':
+    'StatefulSet “{sts}” now wants {replicas} replicas, so the statefulset controller deletes the highest ordinal first: Pod “{pod}”. Its PersistentVolumeClaims stay unless the retention policy says Delete.',
+  'narration.statefulset.deleteForUpdate':
+    'Rolling update: Pod “{pod}” is not at revision “{revision}”, so the statefulset controller deletes it (highest ordinal first) and will recreate it from the new template, with the same name and the same volume.',
+  'narration.statefulset.deleteFailedPod':
+    'Pod “{pod}” of StatefulSet “{sts}” has ended ({phase}); the statefulset controller deletes it so that it can be created again under the same name.',
+  'narration.statefulset.claimOwnedBySet':
+    'persistentVolumeClaimRetentionPolicy whenDeleted: Delete — the statefulset controller makes StatefulSet “{sts}” an owner of claim “{claim}”, so the garbage collector deletes the claim with the StatefulSet.',
+  'narration.statefulset.claimOwnedByPod':
+    'persistentVolumeClaimRetentionPolicy whenScaled: Delete — Pod “{pod}” is being scaled away, so the statefulset controller makes it the owner of claim “{claim}”; the garbage collector deletes the claim once the Pod is gone.',
+  'narration.statefulset.deleteRevision':
+    'StatefulSet “{sts}” keeps revisionHistoryLimit old revisions; the statefulset controller deletes ControllerRevision “{revision}”, which no Pod uses any more.',
+  'narration.statefulset.status':
+    'The statefulset controller writes StatefulSet “{sts}”’s status: {replicas} Pods, {ready} ready, {current} at the current revision, {updated} at the update revision. kubectl get sts reads READY from it.',
+
   'narration.endpointslice.create':
     'The endpointslice controller sees Service “{svc}” and writes an EndpointSlice listing the ready Pods that match its selector ({count} endpoints so far).',
   'narration.endpointslice.update':

@@ -104,6 +104,12 @@ const zhTW: Catalog = {
   'scenario.scale-up-down.title': '先擴充到 5 個副本，再縮減到 2 個',
   'scenario.scale-up-down.lesson':
     '調整副本數只會改動 ReplicaSet 的 replicas；真正建立或刪除 Pod 的是 ReplicaSet controller。',
+  'scenario.statefulset-ordered-start.title': '依序啟動的 StatefulSet，每個 Pod 都有自己的磁碟區',
+  'scenario.statefulset-ordered-start.lesson':
+    'statefulset controller 一次建立一個 Pod：web-0、web-1、web-2。每個 Pod 先建立自己的 PersistentVolumeClaim www-web-N，再建立 Pod；前一個 Pod Running 且 Ready 之後才建立下一個序號。headless Service 讓每個 Pod 都有固定的 DNS 名稱，例如 web-0.nginx.default.svc.cluster.local。',
+  'scenario.statefulset-rolling-update.title': 'StatefulSet 滾動更新，從最大序號開始',
+  'scenario.statefulset-rolling-update.lesson':
+    '新的映像檔產生新的 ControllerRevision；controller 先刪除 web-2，等替代的 Pod Ready 後再處理 web-1，最後是 web-0。每個 Pod 回來時名稱和 claim 都不變，所以資料在更新後依然保留。',
   'scenario.rolling-update.title': '滾動更新到新的映像檔，然後回滾',
   'scenario.rolling-update.lesson':
     '新的 template 會產生新的 ReplicaSet；在 maxSurge 1、maxUnavailable 0 的設定下，Deployment 每次先加一個新 Pod，再移除一個舊的。',
@@ -388,6 +394,33 @@ const zhTW: Catalog = {
     'ReplicaSet「{rs}」的 Pod 比想要的 {replicas} 個多，所以 replicaset controller 刪除 Pod「{pod}」。',
   'narration.replicaset.status':
     'replicaset controller 寫入 ReplicaSet「{rs}」的 status：{replicas} 個 Pod，{ready} 個 ready，{available} 個 available。',
+
+  'narration.statefulset.createRevision':
+    'statefulset controller 找不到保存 StatefulSet「{sts}」Pod 範本的 ControllerRevision，於是把範本存成 ControllerRevision「{revision}」（第 {number} 版）。每個 Pod 的 controller-revision-hash 標籤都會帶著這個名稱。',
+  'narration.statefulset.renumberRevision':
+    'StatefulSet「{sts}」的範本和較舊的 ControllerRevision「{revision}」相同，也就是回滾。statefulset controller 不另存新版，而是把那個版本重新編為第 {number} 版。',
+  'narration.statefulset.createClaim':
+    'StatefulSet「{sts}」的 Pod「{pod}」要掛載 volumeClaimTemplates 的磁碟區，所以 statefulset controller 先建立它的 PersistentVolumeClaim「{claim}」。無論 {pod} 重建幾次，這個 claim 的名稱和資料都不變。',
+  'narration.statefulset.createFirstPod':
+    'statefulset controller 建立 StatefulSet「{sts}」的第一個序號 Pod「{pod}」。這個固定的名稱也是它的 hostname；透過 headless Service「{service}」，它的 DNS 名稱是 {dns}。',
+  'narration.statefulset.createPod':
+    '「{prev}」已經 Running 且 Ready，因此（OrderedReady）statefulset controller 建立下一個序號的 Pod「{pod}」，透過 headless Service「{service}」取得 DNS 名稱 {dns}。',
+  'narration.statefulset.createPodParallel':
+    'StatefulSet「{sts}」使用 podManagementPolicy Parallel：statefulset controller 不等其他序號，直接建立 Pod「{pod}」。它的 DNS 名稱是 {dns}。',
+  'narration.statefulset.deleteCondemned':
+    'StatefulSet「{sts}」現在只要 {replicas} 個副本，statefulset controller 從最大的序號開始刪除：Pod「{pod}」。除非保留政策設為 Delete，它的 PersistentVolumeClaim 會留下來。',
+  'narration.statefulset.deleteForUpdate':
+    '滾動更新：Pod「{pod}」不是版本「{revision}」，statefulset controller 刪除它（從最大序號開始），再用新範本以同樣的名稱、同樣的磁碟區重建。',
+  'narration.statefulset.deleteFailedPod':
+    'StatefulSet「{sts}」的 Pod「{pod}」已經結束（{phase}）；statefulset controller 刪除它，好用同樣的名稱重新建立。',
+  'narration.statefulset.claimOwnedBySet':
+    'persistentVolumeClaimRetentionPolicy whenDeleted: Delete——statefulset controller 把 StatefulSet「{sts}」設為 claim「{claim}」的擁有者，StatefulSet 刪除時垃圾回收器會一併刪除這個 claim。',
+  'narration.statefulset.claimOwnedByPod':
+    'persistentVolumeClaimRetentionPolicy whenScaled: Delete——Pod「{pod}」即將因縮減而刪除，statefulset controller 把它設為 claim「{claim}」的擁有者；Pod 消失後垃圾回收器就會刪除這個 claim。',
+  'narration.statefulset.deleteRevision':
+    'StatefulSet「{sts}」只保留 revisionHistoryLimit 個舊版本；statefulset controller 刪除已經沒有 Pod 使用的 ControllerRevision「{revision}」。',
+  'narration.statefulset.status':
+    'statefulset controller 寫入 StatefulSet「{sts}」的 status：{replicas} 個 Pod，{ready} 個 ready，{current} 個在目前版本，{updated} 個在更新版本。kubectl get sts 的 READY 欄就是讀這裡。',
 
   'narration.endpointslice.create':
     'endpointslice controller 看到 Service「{svc}」，寫入一個 EndpointSlice，列出符合其 selector 且 ready 的 Pod（目前 {count} 個 endpoint）。',

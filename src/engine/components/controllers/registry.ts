@@ -14,6 +14,7 @@ import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController
 import { replicaSetController } from './replicaset/replicaSetController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { ttlAfterFinishedController } from './ttlafterfinished/ttlAfterFinishedController';
+import { statefulSetController } from './statefulset/statefulSetController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 
 export const CONTROLLERS: readonly Controller[] = [
@@ -22,6 +23,7 @@ export const CONTROLLERS: readonly Controller[] = [
   jobController,
   cronJobController,
   ttlAfterFinishedController,
+  statefulSetController,
   endpointSliceController,
   nodeLifecycleController,
   persistentVolumeBinder,
