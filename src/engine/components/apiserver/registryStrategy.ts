@@ -17,6 +17,9 @@ export interface StrategyContext {
   usedNodePorts: Set<number>;
 }
 
+/** apps.DeprecatedTemplateGeneration: the internal DaemonSet spec.templateGeneration as apps/v1 shows it. */
+const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
 const KINDS_WITH_GENERATION = new Set([
   'Deployment',
   'ReplicaSet',
@@ -60,6 +63,11 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
     case 'ReplicaSet':
       o.status = {};
       break;
+    case 'DaemonSet':
+      // daemonSetStrategy.PrepareForCreate: spec.templateGeneration 1, which apps/v1 carries as an annotation.
+      meta.annotations = { ...(meta.annotations ?? {}), [TEMPLATE_GENERATION]: '1' };
+      o.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
+      break;
   }
   return o;
 }
@@ -87,6 +95,12 @@ export function prepareForUpdate(existing: KObject, incoming: KObject, subresour
   if (e.generation !== undefined) {
     const specChanged = !canonicalEqual(existing.spec ?? null, incoming.spec ?? null);
     m.generation = specChanged ? e.generation + 1 : e.generation;
+  }
+  if (existing.kind === 'DaemonSet') {
+    // daemonSetStrategy.PrepareForUpdate: a changed template bumps spec.templateGeneration.
+    const gen = Number(e.annotations?.[TEMPLATE_GENERATION] ?? 0);
+    const changed = !canonicalEqual(existing.spec?.template ?? null, incoming.spec?.template ?? null);
+    m.annotations = { ...(m.annotations ?? {}), [TEMPLATE_GENERATION]: String(changed ? gen + 1 : gen) };
   }
   if (existing.kind === 'Service') {
     next.spec = { ...next.spec, clusterIP: existing.spec.clusterIP, clusterIPs: existing.spec.clusterIPs };

@@ -4,11 +4,13 @@
  * parts of kube-controller-manager and the Summary read this list.
  */
 import type { Controller } from './Controller';
+import { daemonSetController } from './daemonset/daemonSetController';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
+import { replicationController } from './replication/replicationController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
 
@@ -20,6 +22,8 @@ export const CONTROLLERS: readonly Controller[] = [
   persistentVolumeBinder,
   garbageCollector,
   serviceAccountController,
+  daemonSetController,
+  replicationController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */
