@@ -1,7 +1,7 @@
 /**
  * `--action` specs: `WHEN:COMMAND`, WHEN being a virtual time (`45s`, `2m`, `1500ms`) or a step (`#120`).
  * Commands: `delete-pod NAME`, `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
- * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`,
+ * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`, `untaint NODE KEY[:EFFECT]`,
  * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
  */
 import type { TimedAction, UserAction } from '../src/engine/api';
@@ -60,6 +60,12 @@ function parseCommand(w: string[]): UserAction | { error: string } {
       return a1 && m
         ? { type: 'taint', node: a1, key: m[1], ...(m[2] ? { value: m[2] } : {}), effect: m[3] as 'NoSchedule' }
         : { error: 'usage: taint NODE KEY[=VALUE]:EFFECT' };
+    }
+    case 'untaint': {
+      const m = /^([^=:]+)(?::(NoSchedule|PreferNoSchedule|NoExecute))?-?$/.exec(a2 ?? '');
+      return a1 && m
+        ? { type: 'untaint', node: a1, key: m[1], ...(m[2] ? { effect: m[2] as 'NoSchedule' } : {}) }
+        : { error: 'usage: untaint NODE KEY[:EFFECT]' };
     }
     case 'stop':
     case 'start': {

@@ -5,6 +5,7 @@
  */
 import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
+import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
 
 export function describeObject(
@@ -24,6 +25,10 @@ export function describeObject(
       return describeDeployment(obj, { now, events, replicaSets: ofKind('ReplicaSet') });
     case 'ReplicaSet':
       return describeReplicaSet(obj, { now, events, pods: ofKind('Pod') });
+    case 'DaemonSet':
+      return describeDaemonSet(obj, { now, events, pods: ofKind('Pod') });
+    case 'ReplicationController':
+      return describeReplicationController(obj, { now, events, pods: ofKind('Pod') });
     case 'Service':
       return describeService(obj, { now, events, endpointSlices: ofKind('EndpointSlice') });
     case 'Node':

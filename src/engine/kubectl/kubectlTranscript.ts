@@ -13,6 +13,8 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Namespace', arg: 'namespaces' },
   { kind: 'Deployment', arg: 'deployments' },
   { kind: 'ReplicaSet', arg: 'replicasets' },
+  { kind: 'ReplicationController', arg: 'replicationcontrollers' },
+  { kind: 'DaemonSet', arg: 'daemonsets' },
   { kind: 'Pod', arg: 'pods', wide: true },
   { kind: 'Service', arg: 'services' },
   { kind: 'EndpointSlice', arg: 'endpointslices' },
@@ -32,7 +34,8 @@ export function kubectlTranscript(run: Run, filename: string, manifestKinds: str
   const ns = userNs.size === 1 ? [...userNs][0] : 'default';
   const kinds = new Set(manifestKinds);
   if (kinds.has('Deployment')) kinds.add('ReplicaSet');
-  if (kinds.has('Deployment') || kinds.has('ReplicaSet')) kinds.add('Pod');
+  for (const owner of ['Deployment', 'ReplicaSet', 'ReplicationController', 'DaemonSet'])
+    if (kinds.has(owner)) kinds.add('Pod');
   if (kinds.has('Service')) kinds.add('EndpointSlice');
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');
   for (const { kind, arg, wide } of ORDER) {

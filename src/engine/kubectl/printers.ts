@@ -28,6 +28,7 @@ import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColu
 import type { PrintContext, TableDef } from './tableDef';
 import { formatTable } from './tabwriter';
 import {
+  controllerRevisionColumns,
   cronJobColumns,
   daemonSetColumns,
   deploymentColumns,
@@ -35,6 +36,7 @@ import {
   jobColumns,
   pdbColumns,
   replicaSetColumns,
+  replicationControllerColumns,
   statefulSetColumns,
 } from './workloadColumns';
 
@@ -44,6 +46,8 @@ const TABLES: Record<string, TableDef> = {
   Pod: podColumns,
   Deployment: deploymentColumns,
   ReplicaSet: replicaSetColumns,
+  ReplicationController: replicationControllerColumns,
+  ControllerRevision: controllerRevisionColumns,
   StatefulSet: statefulSetColumns,
   DaemonSet: daemonSetColumns,
   Job: jobColumns,

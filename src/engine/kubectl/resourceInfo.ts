@@ -37,6 +37,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Node', '', 'v1', 'nodes', ['no'], false),
   r('Namespace', '', 'v1', 'namespaces', ['ns'], false),
   r('Event', '', 'v1', 'events', ['ev']),
+  r('ReplicationController', '', 'v1', 'replicationcontrollers', ['rc']),
   r('ResourceQuota', '', 'v1', 'resourcequotas', ['quota']),
   r('LimitRange', '', 'v1', 'limitranges', ['limits']),
   r('Deployment', 'apps', 'v1', 'deployments', ['deploy']),

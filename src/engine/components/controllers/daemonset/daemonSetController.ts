@@ -6,7 +6,7 @@
  * old revisions are cleaned up, and the status is written. The scheduler binds each Pod: the controller pins it to
  * its node with a `matchFields metadata.name` node affinity.
  */
-import { defineController, type ReconcileContext } from '../../../client/defineController';
+import { defineController, type ControllerDefinition, type ReconcileContext } from '../../../client/defineController';
 import { canonicalEqual } from '../../../objects/canonicalEqual';
 import type { KObject } from '../../../types';
 import type { ControllerManager } from '../ControllerManager';
@@ -39,7 +39,7 @@ interface Batch {
 
 type DeleteWhy = 'notEligible' | 'update' | 'failed' | 'extra' | 'orphaned';
 
-interface DsState {
+export interface DsState {
   expectAdd: Map<string, number>;
   expectDel: Map<string, number>;
   batches: Map<string, Batch>;
@@ -47,7 +47,8 @@ interface DsState {
 
 type Ctx = ReconcileContext<DsState>;
 
-export const daemonSetController = defineController<DsState>({
+/** The definition itself, for tests that drive `reconcile` against a hand-made cache. */
+export const daemonSetDefinition: ControllerDefinition<DsState> = {
   name: 'daemonset',
   eventSource: 'daemonset-controller',
   watches: ['DaemonSet', 'Pod', 'Node', 'ControllerRevision'],
@@ -199,7 +200,9 @@ export const daemonSetController = defineController<DsState>({
   hasPendingWork({ state }) {
     return state.batches.size > 0;
   },
-});
+};
+
+export const daemonSetController = defineController(daemonSetDefinition);
 
 function ownerDaemonSet(kcm: ControllerManager, o: KObject): KObject | undefined {
   const owner = controllerOf(o);
