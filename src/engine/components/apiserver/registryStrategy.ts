@@ -23,6 +23,7 @@ const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
 const KINDS_WITH_GENERATION = new Set([
   'Deployment',
   'ReplicaSet',
+  'ReplicationController',
   'StatefulSet',
   'DaemonSet',
   'Job',
@@ -61,6 +62,7 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
       break;
     case 'Deployment':
     case 'ReplicaSet':
+    case 'ReplicationController':
       o.status = {};
       break;
     case 'DaemonSet':
