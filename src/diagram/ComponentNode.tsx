@@ -16,6 +16,7 @@ const WITH_ROLE = new Set(['kube-apiserver']);
 const PART_LABELS: Record<string, string> = {
   'persistentvolume-binder': 'pv-binder',
   'root-ca-cert-publisher': 'root-ca',
+  replicationcontroller: 'replication',
   'containerd-shim': 'shim',
   'mutating-admission': 'mutating',
   'validating-admission': 'validating',

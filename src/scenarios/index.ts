@@ -9,6 +9,7 @@ import { probeScenarios } from './probeScenarios';
 import { rolloutScenarios } from './rolloutScenarios';
 import type { Scenario } from './Scenario';
 import { validationScenarios } from './validationScenarios';
+import { workloadScenarios } from './workloadScenarios';
 
 export type { Scenario } from './Scenario';
 
@@ -22,6 +23,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...faultScenarios,
   ...accessScenarios,
   ...validationScenarios,
+  ...workloadScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

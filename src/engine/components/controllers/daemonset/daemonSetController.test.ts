@@ -151,7 +151,7 @@ describe('DaemonSet controller: adopting existing state', () => {
     expect(body.metadata.labels).toEqual({ app: 'kindnet', 'controller-revision-hash': hash });
     expect(body.revision).toBe(4);
     expect(body.data).toEqual({ spec: { template: { ...template, $patch: 'replace' } } });
-    expect(body.metadata.ownerReferences[0]).toMatchObject({ kind: 'DaemonSet', uid: UID, controller: true });
+    expect(body.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'DaemonSet', uid: UID, controller: true });
   });
 
   it('a Pod not yet bound counts for the node its matchFields affinity names; a missing node gets a Pod', () => {

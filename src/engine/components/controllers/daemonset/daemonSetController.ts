@@ -117,13 +117,16 @@ export const daemonSetDefinition: ControllerDefinition<DsState> = {
       return;
     }
 
-    const { create, remove } = manage(ctx, ds, podsByNode);
-    if (create.length > 0 || remove.length > 0) syncNodes(ctx, ds, hash, create, remove);
-    else if (ds.spec.updateStrategy?.type === 'RollingUpdate') {
-      const r = rollingUpdate(ctx, ds, hash, podsByNode);
-      if (r.create.length > 0 || r.remove.length > 0) syncNodes(ctx, ds, hash, r.create, r.remove);
-      else cleanupHistory(ctx, ds, podsByNode);
-    } else cleanupHistory(ctx, ds, podsByNode);
+    let plan = manage(ctx, ds, podsByNode);
+    if (plan.create.length === 0 && plan.remove.length === 0 && ds.spec.updateStrategy?.type === 'RollingUpdate')
+      plan = rollingUpdate(ctx, ds, hash, podsByNode);
+    if (plan.create.length > 0 || plan.remove.length > 0) {
+      // syncNodes waits for its creates and deletes before the status is written; here the status follows in the
+      // sync after them (their watch events queue it again).
+      syncNodes(ctx, ds, hash, plan.create, plan.remove);
+      return;
+    }
+    cleanupHistory(ctx, ds, podsByNode);
     const status = writeStatus(ctx, ds, hash, podsByNode, true);
     // A Pod that is ready but not yet available for minReadySeconds is checked again then.
     const minReady = ds.spec.minReadySeconds ?? 0;
