@@ -149,6 +149,27 @@ describe('DaemonSet through the engine', () => {
     expect(revisions.sort()).toEqual([1, 2]);
   });
 
+  it('with maxSurge 1 and maxUnavailable 0 the new Pod starts beside the old one, which goes once it is available', () => {
+    const surge = '\n  updateStrategy:\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0';
+    const { live, events } = finalWorld(DS('nginx:1.27-alpine', surge), [
+      { atMs: 30_000, action: { type: 'apply', yaml: DS('nginx:1.28-alpine', surge) } },
+    ]);
+    expect(live.map((p) => p.spec.containers[0].image)).toEqual(Array(3).fill('nginx:1.28-alpine'));
+    const order = events
+      .filter((e) => e.time > 30_000 && (e.reason === 'SuccessfulDelete' || e.reason === 'SuccessfulCreate'))
+      .map((e) => e.reason);
+    // The sync that finds a surged Pod available deletes the old one beside it and surges onto the next node, in
+    // syncNodes' order: creates, then deletes.
+    expect(order).toEqual([
+      'SuccessfulCreate',
+      'SuccessfulCreate',
+      'SuccessfulDelete',
+      'SuccessfulCreate',
+      'SuccessfulDelete',
+      'SuccessfulDelete',
+    ]);
+  });
+
   it('OnDelete keeps the old Pods after a template change', () => {
     const onDelete = '\n  updateStrategy:\n    type: OnDelete';
     const { live, events } = finalWorld(DS('nginx:1.27-alpine', onDelete), [
