@@ -20,7 +20,7 @@ import {
   sortRevisions,
   templatePatch,
 } from '../history/controllerHistory';
-import { cacheKey, controllerOf } from '../objectKeys';
+import { cacheKey, controllerOf, objectRef } from '../objectKeys';
 import { isPodAvailable, isPodReady } from '../replicaset/podHelpers';
 import { daemonPod, isPodUpdated, nodeShouldRunDaemonPod, targetNodeName, templateGeneration } from './daemonPods';
 
@@ -225,15 +225,7 @@ function satisfied(s: DsState, key: string): boolean {
   return !s.expectAdd.has(key) && !s.expectDel.has(key) && !s.batches.has(key);
 }
 
-function ref(ds: KObject) {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'DaemonSet',
-    namespace: ds.metadata.namespace,
-    name: ds.metadata.name,
-    uid: ds.metadata.uid,
-  };
-}
+const ref = objectRef;
 
 /**
  * constructHistory: the revision whose data equals the current template is current (its hash label is the hash

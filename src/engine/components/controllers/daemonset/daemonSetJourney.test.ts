@@ -9,24 +9,14 @@ import { printTable } from '../../../kubectl/printers';
 import { simulate } from '../../../simulate';
 import { objectsOf, worldAt } from '../../../trace/worldAt';
 import type { KObject } from '../../../types';
+import { NODE_AGENT_DAEMONSET } from '../../../../scenarios/workloadScenarios';
 
-const DS = (image = 'nginx:1.27-alpine', strategy = '') => `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: node-agent
-spec:
-  selector:
-    matchLabels:
-      app: node-agent${strategy}
-  template:
-    metadata:
-      labels:
-        app: node-agent
-    spec:
-      containers:
-        - name: agent
-          image: ${image}
-`;
+/** The scenario's DaemonSet, with another image or an update strategy. */
+const DS = (image = 'nginx:1.27-alpine', strategy = '') =>
+  NODE_AGENT_DAEMONSET.replace('image: nginx:1.27-alpine', `image: ${image}`).replace(
+    '\n  selector:',
+    `${strategy}\n  selector:`,
+  );
 
 function finalWorld(yaml: string, actions: TimedAction[] = []) {
   const run = simulate({ yaml, actions });
@@ -81,7 +71,7 @@ describe('DaemonSet through the engine', () => {
         'Namespace:      default',
         'Selector:       app=node-agent',
         'Node-Selector:  <none>',
-        'Labels:         <none>',
+        'Labels:         app=node-agent',
         'Annotations:    deprecated.daemonset.template.generation: 1',
         'Desired Number of Nodes Scheduled: 3',
         'Current Number of Nodes Scheduled: 3',

@@ -8,27 +8,7 @@ import { describeObject } from '../../../kubectl/describeObject';
 import { printTable } from '../../../kubectl/printers';
 import { simulate } from '../../../simulate';
 import { objectsOf, worldAt } from '../../../trace/worldAt';
-
-export const NGINX_RC = `apiVersion: v1
-kind: ReplicationController
-metadata:
-  name: nginx
-spec:
-  replicas: 3
-  selector:
-    app: nginx
-  template:
-    metadata:
-      name: nginx
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx
-        ports:
-        - containerPort: 80
-`;
+import { NGINX_REPLICATION_CONTROLLER as NGINX_RC } from '../../../../scenarios/workloadScenarios';
 
 describe('ReplicationController', () => {
   const run = simulate({
