@@ -11,20 +11,3 @@ export function controllerOf(o: KObject): { kind: string; name: string; uid: str
   if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
   return undefined;
 }
-
-/** The object as an Event's involvedObject (or any ObjectReference): what `ref.GetReference` gives for a stored object. */
-export function objectRef(o: KObject): {
-  apiVersion: string;
-  kind: string;
-  namespace?: string;
-  name: string;
-  uid?: string;
-} {
-  return {
-    apiVersion: o.apiVersion,
-    kind: o.kind,
-    namespace: o.metadata.namespace,
-    name: o.metadata.name,
-    uid: o.metadata.uid,
-  };
-}

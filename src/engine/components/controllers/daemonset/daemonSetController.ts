@@ -20,7 +20,8 @@ import {
   sortRevisions,
   templatePatch,
 } from '../history/controllerHistory';
-import { cacheKey, controllerOf, objectRef } from '../objectKeys';
+import { refOf } from '../../apiserver/Apiserver';
+import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodAvailable, isPodReady } from '../replicaset/podHelpers';
 import { daemonPod, isPodUpdated, nodeShouldRunDaemonPod, targetNodeName, templateGeneration } from './daemonPods';
 
@@ -225,7 +226,7 @@ function satisfied(s: DsState, key: string): boolean {
   return !s.expectAdd.has(key) && !s.expectDel.has(key) && !s.batches.has(key);
 }
 
-const ref = objectRef;
+const ref = refOf;
 
 /**
  * constructHistory: the revision whose data equals the current template is current (its hash label is the hash
