@@ -105,7 +105,7 @@ export const daemonSetDefinition: ControllerDefinition<DsState> = {
         type: 'Warning',
         reason: 'SelectingAll',
         message: 'This daemon set is selecting all pods. A non-empty selector is required.',
-        involvedObject: ref(ds),
+        involvedObject: refOf(ds),
       });
       return;
     }
@@ -138,7 +138,7 @@ export const daemonSetDefinition: ControllerDefinition<DsState> = {
     const data = resp.ctx ?? {};
     const [ns, name] = ctx.key.split('/');
     const ds = ctx.kcm.get('DaemonSet', ns, name);
-    const involved = ds ? ref(ds) : { apiVersion: 'apps/v1', kind: 'DaemonSet', namespace: ns, name };
+    const involved = ds ? refOf(ds) : { apiVersion: 'apps/v1', kind: 'DaemonSet', namespace: ns, name };
     switch (data.action) {
       case 'revision':
         // The sync continues with the revision it wrote (constructHistory is synchronous in Kubernetes).
@@ -225,8 +225,6 @@ function lower(m: Map<string, number>, key: string): void {
 function satisfied(s: DsState, key: string): boolean {
   return !s.expectAdd.has(key) && !s.expectDel.has(key) && !s.batches.has(key);
 }
-
-const ref = refOf;
 
 /**
  * constructHistory: the revision whose data equals the current template is current (its hash label is the hash
@@ -337,7 +335,7 @@ function manage(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): Plan
           type: 'Warning',
           reason: 'FailedDaemonPod',
           message: `Found failed daemon pod ${p.metadata.namespace}/${p.metadata.name} on node ${nodeName}, will try to kill it`,
-          involvedObject: ref(ds),
+          involvedObject: refOf(ds),
         });
         plan.remove.push({ pod: p.metadata.name, node: nodeName, why: 'failed' });
       } else if (p.status?.phase !== 'Succeeded') running.push(p);
