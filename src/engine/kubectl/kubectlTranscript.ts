@@ -59,9 +59,15 @@ export function kubectlTranscript(run: Run, filename: string, manifestKinds: str
   return out.join('\n');
 }
 
+/**
+ * Bootstrap furniture (created before the run), or what lives in a system namespace — unless a workload the run
+ * created owns it (the kubernetes.io fluentd DaemonSet lives in kube-system, and so do its Pods and revisions).
+ */
 function isSystem(o: KObject): boolean {
-  return (
-    ['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage'].includes(o.metadata.namespace ?? '') ||
-    (o.metadata.creationTimestamp ?? 0) < 0
-  );
+  if ((o.metadata.creationTimestamp ?? 0) < 0) return true;
+  if (!['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage'].includes(o.metadata.namespace ?? ''))
+    return false;
+  return !WORKLOADS.has(o.kind);
 }
+
+const WORKLOADS = new Set(['Deployment', 'ReplicaSet', 'ReplicationController', 'DaemonSet', 'StatefulSet', 'Job']);
