@@ -192,3 +192,26 @@ describe('DaemonSet controller: adopting existing state', () => {
     ]);
   });
 });
+
+describe('DaemonSet controller: which DaemonSets a Node event queues (addNode / updateNode)', () => {
+  const kcm = new ControllerManager(() => []);
+  kcm.remember(daemonSet(SETTLED));
+  const keys = (ev: Parameters<typeof daemonSetDefinition.keysFor>[0]) =>
+    daemonSetDefinition.keysFor(ev, { kcm, state: daemonSetDefinition.initialState() });
+
+  it('a new node that should run it', () =>
+    expect(keys({ kind: 'watch', type: 'ADDED', object: node('node-4') })).toEqual(['kube-system/kindnet']));
+
+  it('a node whose taints change what it should run, and not a heartbeat', () => {
+    const tainted = node('node-1', { taints: [{ key: 'gpu', effect: 'NoExecute' }] });
+    const plain = node('node-1');
+    expect(keys({ kind: 'watch', type: 'MODIFIED', object: plain, old: plain })).toEqual([]);
+    // kindnet tolerates everything: a taint changes nothing for it.
+    expect(keys({ kind: 'watch', type: 'MODIFIED', object: tainted, old: plain })).toEqual([]);
+    const picky = daemonSet(SETTLED);
+    picky.metadata.name = 'picky';
+    picky.spec = { ...picky.spec, template: { ...template, spec: { ...template.spec, tolerations: [] } } };
+    kcm.remember(picky);
+    expect(keys({ kind: 'watch', type: 'MODIFIED', object: tainted, old: plain })).toEqual(['kube-system/picky']);
+  });
+});

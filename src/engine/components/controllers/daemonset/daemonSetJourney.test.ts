@@ -160,6 +160,14 @@ describe('DaemonSet through the engine', () => {
     ]);
   });
 
+  it('keeps revisionHistoryLimit old revisions that no Pod uses (cleanupHistory)', () => {
+    const limit = '\n  revisionHistoryLimit: 0';
+    const { objects } = finalWorld(DS('nginx:1.27-alpine', limit), [
+      { atMs: 30_000, action: { type: 'apply', yaml: DS('nginx:1.28-alpine', limit) } },
+    ]);
+    expect(objects.filter((o) => o.kind === 'ControllerRevision').map((r) => r.revision)).toEqual([2]);
+  });
+
   it('OnDelete keeps the old Pods after a template change', () => {
     const onDelete = '\n  updateStrategy:\n    type: OnDelete';
     const { live, events } = finalWorld(DS('nginx:1.27-alpine', onDelete), [
