@@ -76,3 +76,12 @@ describe('ReplicationController', () => {
     expect(text).toMatch(/Normal {2}SuccessfulCreate {2}\d+s {3}replication-controller {2}Created pod: nginx-/);
   });
 });
+
+describe('ReplicationController validation (ValidateReplicationControllerSpec)', () => {
+  it('rejects a selector the template’s labels do not match', () => {
+    const run = simulate({ yaml: NGINX_RC.replace('  selector:\n    app: nginx', '  selector:\n    app: web') });
+    expect(run.output.map((o) => o.line)).toEqual([
+      'The ReplicationController "nginx" is invalid: spec.template.metadata.labels: Invalid value: {"app":"nginx"}: `selector` does not match template `labels`',
+    ]);
+  });
+});
