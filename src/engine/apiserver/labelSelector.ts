@@ -3,6 +3,7 @@
  * pkg/labels): a nil selector selects nothing, an empty one selects everything.
  */
 import type { FieldError } from '../types';
+import { matchesSelector, type LabelSelector } from '../objects/labels';
 import { GoStruct, forbidden, invalid, required } from './fieldError';
 import { isQualifiedName, isValidLabelValue } from './validationRules';
 
@@ -17,32 +18,7 @@ export interface SelectorRequirement {
 /** True when `labels` satisfy `selector`; `undefined`/`null` selects nothing (labels.Nothing()). */
 export function selectorMatches(selector: unknown, labels: Record<string, string> | undefined): boolean {
   if (selector === null || selector === undefined || typeof selector !== 'object') return false;
-  const s = selector as Obj;
-  const set = labels ?? {};
-  for (const [k, v] of Object.entries((s.matchLabels ?? {}) as Record<string, unknown>)) {
-    if (!Object.prototype.hasOwnProperty.call(set, k) || set[k] !== v) return false;
-  }
-  for (const expr of (Array.isArray(s.matchExpressions) ? s.matchExpressions : []) as SelectorRequirement[]) {
-    const has = Object.prototype.hasOwnProperty.call(set, expr.key);
-    const values = expr.values ?? [];
-    switch (expr.operator) {
-      case 'In':
-        if (!has || !values.includes(set[expr.key]!)) return false;
-        break;
-      case 'NotIn':
-        if (has && values.includes(set[expr.key]!)) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
+  return matchesSelector(selector as LabelSelector, labels);
 }
 
 /** labels.Selector.Empty(): the selector has no requirements at all (and is not nil). */

@@ -560,3 +560,20 @@ describe('formatting helpers', () => {
     expect(formatInvalid('Pod', 'p', [e, e])).toBe('The Pod "p" is invalid: spec.x: Required value');
   });
 });
+
+describe('validateObject: scope from the one resource table (objects/resources.ts)', () => {
+  // A cluster-scoped kind without validation rules of its own was once checked as namespaced:
+  // `The IngressClass "nginx" is invalid: metadata.namespace: Required value`.
+  it.each([
+    ['networking.k8s.io/v1', 'IngressClass'],
+    ['scheduling.k8s.io/v1', 'PriorityClass'],
+    ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration'],
+  ])('%s %s needs no namespace', (apiVersion, kind) => {
+    expect(validateObject({ apiVersion, kind, metadata: { name: 'x' } } as KObject)).toEqual([]);
+  });
+
+  it('a namespaced kind still needs one', () => {
+    const errs = validateObject({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'x' } } as KObject);
+    expect(errs.map((e) => e.field)).toEqual(['metadata.namespace']);
+  });
+});

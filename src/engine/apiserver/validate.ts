@@ -8,6 +8,7 @@
  */
 import type { FieldError, KObject } from '../types';
 import { canonicalQuantity, tryParseQuantity } from '../objects/quantity';
+import { lookupResource } from '../objects/resources';
 import { GoStruct, forbidden, invalid, notSupported, required, duplicate } from './fieldError';
 import {
   selectorIsEmpty,
@@ -47,84 +48,79 @@ export interface ValidateOptions {
 type Obj = Record<string, any>;
 
 interface KindRules {
-  namespaced: boolean;
   name: NameValidator;
   spec?: (obj: KObject) => FieldError[];
   update?: (obj: KObject, old: KObject) => FieldError[];
 }
 
 const RULES: Record<string, KindRules> = {
-  'v1/Pod': { namespaced: true, name: nameIsDNSSubdomain, spec: validatePod },
-  'v1/Service': { namespaced: true, name: nameIsDNS1035Label, spec: validateService },
-  'v1/Namespace': { namespaced: false, name: nameIsDNSLabel },
-  'v1/ConfigMap': { namespaced: true, name: nameIsDNSSubdomain, spec: validateConfigMap },
-  'v1/Secret': { namespaced: true, name: nameIsDNSSubdomain, spec: validateSecret },
-  'v1/ServiceAccount': { namespaced: true, name: nameIsDNSSubdomain },
-  'v1/PersistentVolume': { namespaced: false, name: nameIsDNSSubdomain, spec: validatePersistentVolume },
+  'v1/Pod': { name: nameIsDNSSubdomain, spec: validatePod },
+  'v1/Service': { name: nameIsDNS1035Label, spec: validateService },
+  'v1/Namespace': { name: nameIsDNSLabel },
+  'v1/ConfigMap': { name: nameIsDNSSubdomain, spec: validateConfigMap },
+  'v1/Secret': { name: nameIsDNSSubdomain, spec: validateSecret },
+  'v1/ServiceAccount': { name: nameIsDNSSubdomain },
+  'v1/PersistentVolume': { name: nameIsDNSSubdomain, spec: validatePersistentVolume },
   'v1/PersistentVolumeClaim': {
-    namespaced: true,
     name: nameIsDNSSubdomain,
     spec: (o) => validatePVCSpec(o.spec ?? {}, 'spec'),
   },
-  'v1/Node': { namespaced: false, name: nameIsDNSSubdomain },
-  'v1/Event': { namespaced: true, name: nameIsDNSSubdomain },
-  'v1/ReplicationController': { namespaced: true, name: nameIsDNSSubdomain, spec: validateReplicationController },
+  'v1/Node': { name: nameIsDNSSubdomain },
+  'v1/Event': { name: nameIsDNSSubdomain },
+  'v1/ReplicationController': { name: nameIsDNSSubdomain, spec: validateReplicationController },
   'apps/v1/Deployment': {
-    namespaced: true,
     name: nameIsDNSSubdomain,
     spec: validateDeployment,
     update: selectorImmutable,
   },
   'apps/v1/ReplicaSet': {
-    namespaced: true,
     name: nameIsDNSSubdomain,
     spec: validateReplicaSet,
     update: selectorImmutable,
   },
   // ValidateStatefulSetName: a DNS label, because the pods are named <set>-<ordinal> and used as hostnames.
   'apps/v1/StatefulSet': {
-    namespaced: true,
     name: nameIsDNSLabel,
     spec: validateStatefulSet,
     update: statefulSetUpdate,
   },
   'apps/v1/DaemonSet': {
-    namespaced: true,
     name: nameIsDNSSubdomain,
     spec: validateDaemonSet,
     update: selectorImmutable,
   },
-  'batch/v1/Job': { namespaced: true, name: nameIsDNSSubdomain, spec: (o) => validateJobSpec(o.spec ?? {}, 'spec') },
-  'batch/v1/CronJob': { namespaced: true, name: nameIsDNSSubdomain, spec: validateCronJob },
+  'batch/v1/Job': { name: nameIsDNSSubdomain, spec: (o) => validateJobSpec(o.spec ?? {}, 'spec') },
+  'batch/v1/CronJob': { name: nameIsDNSSubdomain, spec: validateCronJob },
   'storage.k8s.io/v1/StorageClass': {
-    namespaced: false,
     name: nameIsDNSSubdomain,
     spec: (o) => (o.provisioner ? [] : [required('provisioner')]),
   },
-  'discovery.k8s.io/v1/EndpointSlice': { namespaced: true, name: nameIsDNSSubdomain },
-  'coordination.k8s.io/v1/Lease': { namespaced: true, name: nameIsDNSSubdomain },
-  'networking.k8s.io/v1/Ingress': { namespaced: true, name: nameIsDNSSubdomain },
-  'networking.k8s.io/v1/NetworkPolicy': { namespaced: true, name: nameIsDNSSubdomain },
+  'discovery.k8s.io/v1/EndpointSlice': { name: nameIsDNSSubdomain },
+  'coordination.k8s.io/v1/Lease': { name: nameIsDNSSubdomain },
+  'networking.k8s.io/v1/Ingress': { name: nameIsDNSSubdomain },
+  'networking.k8s.io/v1/NetworkPolicy': { name: nameIsDNSSubdomain },
   // RBAC names only have to work as a URL path segment (ValidateRBACName = path.IsValidPathSegmentName).
-  'rbac.authorization.k8s.io/v1/Role': { namespaced: true, name: nameIsPathSegment },
-  'rbac.authorization.k8s.io/v1/RoleBinding': { namespaced: true, name: nameIsPathSegment },
-  'rbac.authorization.k8s.io/v1/ClusterRole': { namespaced: false, name: nameIsPathSegment },
-  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { namespaced: false, name: nameIsPathSegment },
-  'autoscaling/v2/HorizontalPodAutoscaler': { namespaced: true, name: nameIsDNSSubdomain, spec: validateHPA },
-  'policy/v1/PodDisruptionBudget': { namespaced: true, name: nameIsDNSSubdomain },
+  'rbac.authorization.k8s.io/v1/Role': { name: nameIsPathSegment },
+  'rbac.authorization.k8s.io/v1/RoleBinding': { name: nameIsPathSegment },
+  'rbac.authorization.k8s.io/v1/ClusterRole': { name: nameIsPathSegment },
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { name: nameIsPathSegment },
+  'autoscaling/v2/HorizontalPodAutoscaler': { name: nameIsDNSSubdomain, spec: validateHPA },
+  'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain },
 };
 
 /** Field errors for `obj` (already defaulted and admitted), in the order the apiserver reports them. */
 export function validateObject(obj: KObject, opts: ValidateOptions = {}): FieldError[] {
   const rules = RULES[`${obj.apiVersion}/${obj.kind}`];
-  if (!rules) return validateObjectMeta(obj.metadata ?? ({} as KObject['metadata']), true, nameIsDNSSubdomain);
+  // Scope comes from the one resource table the apiserver serves from.
+  const namespaced = lookupResource(obj.apiVersion, obj.kind)?.namespaced ?? true;
+  if (!rules) return validateObjectMeta(obj.metadata ?? ({} as KObject['metadata']), namespaced, nameIsDNSSubdomain);
   if (obj.kind === 'Service' && !opts.existing) {
     const allocation = nodePortAllocation(obj);
     if (allocation.length) return allocation;
   }
   const errs = opts.existing
     ? []
-    : validateObjectMeta(obj.metadata ?? ({} as KObject['metadata']), rules.namespaced, rules.name);
+    : validateObjectMeta(obj.metadata ?? ({} as KObject['metadata']), namespaced, rules.name);
   if (opts.existing) errs.push(...validateObjectMetaForUpdate(obj.metadata ?? ({} as KObject['metadata'])));
   if (rules.spec) errs.push(...rules.spec(obj));
   if (opts.existing && rules.update) errs.push(...rules.update(obj, opts.existing));

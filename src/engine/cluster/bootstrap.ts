@@ -1,12 +1,13 @@
 /**
  * The cluster as it is before the learner's `kubectl apply`: what kind + kubeadm leave in etcd (namespaces,
  * service accounts, the `kubernetes` Service, RBAC for the admin, the default StorageClass, Nodes with their
- * Leases) and the kube-system pods already running on each node. Created at negative virtual time (the cluster
+ * Leases) and kind's own workloads already running (systemWorkloads.ts). Created at negative virtual time (the cluster
  * is a few days old), without steps.
  */
 import type { ClusterSpec, NodeSpec } from '../api';
+import { systemWorkloads } from './systemWorkloads';
 import type { Rng } from '../kernel/Rng';
-import { generateName, podTemplateHash, uuid } from '../objects/names';
+import { uuid } from '../objects/names';
 import { etcdKey, lookupResource } from '../objects/resources';
 import type { KObject } from '../types';
 import { formatCpuMillis } from '../objects/quantity';
@@ -188,169 +189,10 @@ export function bootstrapObjects(cluster: ClusterSpec, rng: Rng): Bootstrap {
     });
     runningPods.set(n.name, []);
   });
-  // kube-system workloads that kind runs: kindnet and kube-proxy on every node, CoreDNS and local-path on the control plane.
-  const sysPod = (
-    name: string,
-    ns: string,
-    node: NodeSpec,
-    a: NodeAddressing,
-    container: string,
-    image: string,
-    requests: Record<string, string> | undefined,
-    hostNetwork: boolean,
-    labels: Record<string, string>,
-    ip: string,
-    owner?: { kind: string; name: string },
-  ): void => {
-    const pod: KObject = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: meta(name, ns, {
-        labels,
-        ...(owner
-          ? {
-              ownerReferences: [
-                {
-                  apiVersion: 'apps/v1',
-                  kind: owner.kind,
-                  name: owner.name,
-                  uid: uuid(rng),
-                  controller: true,
-                  blockOwnerDeletion: true,
-                },
-              ],
-            }
-          : {}),
-      }),
-      spec: {
-        containers: [
-          {
-            name: container,
-            image,
-            imagePullPolicy: 'IfNotPresent',
-            resources: requests ? { requests } : {},
-            terminationMessagePath: '/dev/termination-log',
-            terminationMessagePolicy: 'File',
-          },
-        ],
-        dnsPolicy: 'ClusterFirst',
-        enableServiceLinks: true,
-        hostNetwork,
-        nodeName: node.name,
-        priority: 2000001000,
-        priorityClassName: 'system-node-critical',
-        restartPolicy: 'Always',
-        schedulerName: 'default-scheduler',
-        securityContext: {},
-        serviceAccountName: 'default',
-        terminationGracePeriodSeconds: 30,
-        tolerations: [{ operator: 'Exists' }],
-      },
-      status: {
-        phase: 'Running',
-        hostIP: a.ip,
-        hostIPs: [{ ip: a.ip }],
-        podIP: ip,
-        podIPs: [{ ip }],
-        qosClass: requests ? 'Burstable' : 'BestEffort',
-        startTime: t0 + 5000,
-        conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map(
-          (type) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: t0 + 8000 }),
-        ),
-        containerStatuses: [
-          {
-            name: container,
-            image,
-            imageID: '',
-            ready: true,
-            started: true,
-            restartCount: 0,
-            state: { running: { startedAt: t0 + 7000 } },
-            lastState: {},
-          },
-        ],
-      },
-    };
-    objs.push(pod);
-    runningPods.get(node.name)!.push({ pod, ip });
-  };
-  cluster.nodes.forEach((n, i) => {
-    const a = addressing[i];
-    sysPod(
-      generateName(rng, 'kindnet-'),
-      'kube-system',
-      n,
-      a,
-      'kindnet-cni',
-      'docker.io/kindest/kindnetd:v20250512-df8de77b',
-      { cpu: '100m', memory: '50Mi' },
-      true,
-      { app: 'kindnet', 'k8s-app': 'kindnet', tier: 'node' },
-      a.ip,
-      { kind: 'DaemonSet', name: 'kindnet' },
-    );
-    sysPod(
-      generateName(rng, 'kube-proxy-'),
-      'kube-system',
-      n,
-      a,
-      'kube-proxy',
-      'registry.k8s.io/kube-proxy:v1.34.1',
-      undefined,
-      true,
-      { 'k8s-app': 'kube-proxy' },
-      a.ip,
-      { kind: 'DaemonSet', name: 'kube-proxy' },
-    );
-    if (i === 0) {
-      const podNet = a.podCIDR.split('.').slice(0, 3).join('.');
-      const hash = podTemplateHash({ app: 'coredns' });
-      sysPod(
-        generateName(rng, `coredns-${hash}-`),
-        'kube-system',
-        n,
-        a,
-        'coredns',
-        'registry.k8s.io/coredns/coredns:v1.12.1',
-        { cpu: '100m', memory: '70Mi' },
-        false,
-        { 'k8s-app': 'kube-dns', 'pod-template-hash': hash },
-        `${podNet}.2`,
-        { kind: 'ReplicaSet', name: `coredns-${hash}` },
-      );
-      sysPod(
-        generateName(rng, `coredns-${hash}-`),
-        'kube-system',
-        n,
-        a,
-        'coredns',
-        'registry.k8s.io/coredns/coredns:v1.12.1',
-        { cpu: '100m', memory: '70Mi' },
-        false,
-        { 'k8s-app': 'kube-dns', 'pod-template-hash': hash },
-        `${podNet}.3`,
-        { kind: 'ReplicaSet', name: `coredns-${hash}` },
-      );
-      for (const [c, cpu] of [
-        ['etcd', '100m'],
-        ['kube-apiserver', '250m'],
-        ['kube-controller-manager', '200m'],
-        ['kube-scheduler', '100m'],
-      ] as const)
-        sysPod(
-          `${c}-${n.name}`,
-          'kube-system',
-          n,
-          a,
-          c,
-          c === 'etcd' ? 'registry.k8s.io/etcd:3.6.4-0' : `registry.k8s.io/${c}:v1.34.1`,
-          { cpu, ...(c === 'etcd' ? { memory: '100Mi' } : {}) },
-          true,
-          { component: c, tier: 'control-plane' },
-          a.ip,
-        );
-    }
-  });
+  const nodeUids = objs.filter((o) => o.kind === 'Node').map((o) => o.metadata.uid!);
+  const system = systemWorkloads(cluster, addressing, nodeUids, meta, rng, t0);
+  objs.push(...system.objects);
+  for (const r of system.running) runningPods.get(r.node)!.push({ pod: r.pod, ip: r.ip });
   return { objects: objs, addressing, runningPods };
 }
 

@@ -19,6 +19,7 @@
  * The controller itself keeps informer order (effectively random); we sort endpoints by IP (numeric) so traces are
  * deterministic and easy to read.
  */
+import { setMatches } from '../objects/labels';
 import type { KObject } from '../types';
 
 export interface EndpointGroup {
@@ -50,9 +51,7 @@ function isRecord(v: unknown): v is Record<string, any> {
 
 /** Set-based selector match as `labels.ValidatedSetSelector(selector).Matches(labels.Set(pod.Labels))`. */
 export function selectorMatches(selector: Record<string, string>, labels: Record<string, string> | undefined): boolean {
-  const l = isRecord(labels) ? labels : {};
-  for (const [k, v] of Object.entries(selector)) if (l[k] !== v) return false;
-  return true;
+  return setMatches(selector, isRecord(labels) ? labels : undefined);
 }
 
 function isPodReady(pod: KObject): boolean {

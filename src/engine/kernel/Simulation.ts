@@ -47,6 +47,8 @@ export class Simulation {
   store = MvccStore.empty();
   down = new Set<string>();
   private rngs = new Map<string, Rng>();
+  /** Stream names by endpoint object (endpoints are long-lived, mostly frozen, shared objects). */
+  private readonly latencyStreams = new WeakMap<Endpoint, string>();
   private counters = new Map<string, number>();
   private eventIndex = new Map<string, string>();
   /** component id → node ('' for none) → instance: every delivery looks its receiver up, without building a key. */
@@ -69,6 +71,19 @@ export class Simulation {
       this.rngs.set(stream, r);
     }
     return r;
+  }
+
+  /**
+   * The latency stream of one component instance (`latency/<component>@<node>`): a draw by one component never
+   * shifts another's timings, so a change in one component changes only the steps it really affects.
+   */
+  latency(owner: Endpoint): Rng {
+    let name = this.latencyStreams.get(owner);
+    if (name === undefined) {
+      name = `latency/${addressKey({ component: owner.component, node: owner.node })}`;
+      this.latencyStreams.set(owner, name);
+    }
+    return this.rng(name);
   }
 
   nextId(counter: string): number {

@@ -115,6 +115,19 @@ export function selectorMatches(sel: Selector, labels: LabelMap | null | undefin
   return true;
 }
 
+/**
+ * `labels.SelectorFromValidatedSet(set).Matches(labels)` without building the selector: a Service's or a
+ * ReplicationController's map selector, checked for every Pod on every change.
+ */
+export function setMatches(set: LabelMap, labels: LabelMap | null | undefined): boolean {
+  for (const k in set) {
+    if (!Object.prototype.hasOwnProperty.call(set, k)) continue;
+    const v = labels == null ? undefined : labels[k];
+    if (typeof v !== 'string' || v !== set[k]) return false;
+  }
+  return true;
+}
+
 /** labels.Selector.Empty(): true only for Everything (no requirements); Nothing is not "empty". */
 export function selectorIsEmpty(sel: Selector): boolean {
   return sel !== null && sel.length === 0;

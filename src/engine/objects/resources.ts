@@ -117,6 +117,11 @@ export function lookupResource(apiVersion: string, kind: string): ResourceInfo |
   return byGvk.get(`${apiVersion}/${kind}`);
 }
 
+/** The served resource of a built-in kind, or undefined. */
+export function lookupKind(kind: string): ResourceInfo | undefined {
+  return byKind.get(kind);
+}
+
 export function resourceForKind(kind: string): ResourceInfo {
   const info = byKind.get(kind);
   if (!info) throw new Error(`unknown kind ${kind}`);

@@ -491,7 +491,7 @@ export class Apiserver implements Component<ApiserverState> {
         source: req.doc !== undefined ? { doc: req.doc, path: '' } : undefined,
         background: info.kind === 'Lease',
       },
-      sim.rng('latency').between(1, 2),
+      sim.latency(APISERVER).between(1, 2),
     );
   }
 
@@ -559,7 +559,7 @@ export class Apiserver implements Component<ApiserverState> {
           object: ref,
           background,
         },
-        sim.rng('latency').between(1, 4),
+        sim.latency(APISERVER).between(1, 4),
       );
     }
   }

@@ -73,7 +73,7 @@ export class Cni implements Component<CniState> {
           narration: { key: 'cni.added', params: { ip, cidr: this.podCIDR, pod: msg.podName } },
           object: { apiVersion: 'v1', kind: 'Pod', namespace: msg.namespace, name: msg.podName, uid: msg.podUid },
         },
-        sim.rng('latency').between(...TIMINGS.cniAddMs),
+        sim.latency(this.address).between(...TIMINGS.cniAddMs),
       );
     } else {
       for (const [h, uid] of this.s.allocated) if (uid === msg.podUid) this.s.allocated.delete(h);
@@ -90,7 +90,7 @@ export class Cni implements Component<CniState> {
           narration: { key: 'cni.deleted', params: { pod: msg.podName } },
           object: { apiVersion: 'v1', kind: 'Pod', namespace: msg.namespace, name: msg.podName, uid: msg.podUid },
         },
-        sim.rng('latency').between(10, 40),
+        sim.latency(this.address).between(10, 40),
       );
     }
   }

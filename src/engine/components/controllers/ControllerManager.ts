@@ -10,8 +10,8 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
-import { primaryKind } from './Controller';
+import { sendApiRequest } from '../../client/ApiClient';
+import { primaryKind, type Controller } from './Controller';
 import { OwnerIndex, type Tally } from './OwnerIndex';
 import { CONTROLLERS } from './registry';
 import { cacheKey } from './objectKeys';
@@ -30,20 +30,26 @@ export interface KcmState {
   unreachableRetries?: number;
 }
 
-const byName = new Map(CONTROLLERS.map((c) => [c.name, c]));
-
 export class ControllerManager implements Component<KcmState> {
   readonly address = KCM;
   s: KcmState = { cache: new Map(), queues: new Map(), scheduled: new Set(), ctrl: new Map() };
   /** Derived from `s.cache`: objects by controller owner. */
   private readonly owners = new OwnerIndex();
 
-  constructor(readonly clusterNodes: () => string[]) {}
+  private readonly byName: Map<string, Controller>;
+
+  /** `controllers`: the registry; a test can run a manager with just the controller it checks. */
+  constructor(
+    readonly clusterNodes: () => string[],
+    readonly controllers: readonly Controller[] = CONTROLLERS,
+  ) {
+    this.byName = new Map(controllers.map((c) => [c.name, c]));
+  }
 
   /** Seeds the informer caches with what exists before the run (the initial LIST of each informer). */
   prime(objects: KObject[], sim: Simulation): void {
     for (const o of objects) this.cacheSet(o);
-    for (const c of CONTROLLERS) c.start?.(this, sim);
+    for (const c of this.controllers) c.start?.(this, sim);
   }
 
   handle(env: Envelope, sim: Simulation): void {
@@ -53,13 +59,13 @@ export class ControllerManager implements Component<KcmState> {
     else if (msg.kind === 'timer') {
       if (msg.name === 'reconcile') this.drain(String(msg.data!.controller), sim);
       else if (msg.name === 'resync-all') this.resyncAll(sim);
-      else byName.get(String(msg.data?.controller))?.onTimer?.(msg.name, msg.data ?? {}, this, sim);
+      else this.byName.get(String(msg.data?.controller))?.onTimer?.(msg.name, msg.data ?? {}, this, sim);
     }
   }
 
   hasPendingWork(sim: Simulation): boolean {
     if (this.s.scheduled.size > 0) return true;
-    return CONTROLLERS.some((c) => c.hasPendingWork?.(this, sim));
+    return this.controllers.some((c) => c.hasPendingWork?.(this, sim));
   }
 
   // ---- informers ----------------------------------------------------------------------------------------------
@@ -114,7 +120,7 @@ export class ControllerManager implements Component<KcmState> {
     const o = ev.object;
     if (ev.type === 'DELETED') this.cacheDelete(o);
     else this.cacheSet(o);
-    for (const c of CONTROLLERS) {
+    for (const c of this.controllers) {
       for (const key of c.keysFor?.(ev, this) ?? []) this.enqueue(c.name, key, sim);
       c.onWatch?.(ev, this, sim);
     }
@@ -129,7 +135,7 @@ export class ControllerManager implements Component<KcmState> {
     if (!this.s.scheduled.has(controller)) {
       this.s.scheduled.add(controller);
       // Informer handler → workqueue → worker goroutine: a few milliseconds.
-      sim.timer(KCM, delay ?? sim.rng('latency').between(3, 12), 'reconcile', { controller });
+      sim.timer(KCM, delay ?? sim.latency(KCM).between(3, 12), 'reconcile', { controller });
     }
   }
 
@@ -137,7 +143,7 @@ export class ControllerManager implements Component<KcmState> {
     this.s.scheduled.delete(controller);
     const keys = this.s.queues.get(controller) ?? [];
     this.s.queues.set(controller, []);
-    const c = byName.get(controller);
+    const c = this.byName.get(controller);
     if (!c) return;
     for (const key of keys) c.reconcile(key, this, sim);
   }
@@ -156,43 +162,18 @@ export class ControllerManager implements Component<KcmState> {
       delay?: number;
     },
   ): void {
-    const reqId = sim.nextId('req');
     const phase = view.phase ?? 'reconcile';
-    const req: ApiRequest = {
-      kind: 'api-request',
-      reqId,
-      user: CONTROLLER_USER,
-      ...r,
-      ctx: withFields(ctx, { controller, phase }),
-    };
-    const label = requestLabel(req);
-    sim.send(
-      controllerEndpoint(controller),
-      APISERVER,
-      req,
-      {
-        phase,
-        verb: httpVerb(req),
-        label,
-        summary: view.summary,
-        narration: view.narration,
-        object: r.body
-          ? {
-              apiVersion: r.body.apiVersion,
-              kind: r.body.kind,
-              namespace: r.body.metadata.namespace ?? r.namespace,
-              name: r.body.metadata.name || r.name || `${r.body.metadata.generateName ?? ''}…`,
-            }
-          : r.name
-            ? { apiVersion: '', kind: r.resourceKind, namespace: r.namespace, name: r.name }
-            : undefined,
-      },
-      view.delay ?? sim.rng('latency').between(1, 3),
-    );
+    sendApiRequest(sim, KCM_CLIENT, r, withFields(ctx, { controller, phase }), {
+      phase,
+      summary: view.summary,
+      narration: view.narration,
+      from: controllerEndpoint(controller),
+      delay: view.delay,
+    });
   }
 
   private onResponse(resp: ApiResponse, sim: Simulation): void {
-    const c = byName.get(String(resp.ctx?.controller));
+    const c = this.byName.get(String(resp.ctx?.controller));
     if (resp.unreachable) {
       // client-go cannot reach the apiserver: the controller's sync fails and the key is retried later.
       this.s.unreachableRetries = (this.s.unreachableRetries ?? 0) + 1;
@@ -222,13 +203,13 @@ export class ControllerManager implements Component<KcmState> {
     this.s.ctrl = new Map();
     const all = [...sim.store.list('/registry/')].filter((o) => o.kind !== 'Event');
     this.prime(all, sim);
-    for (const c of CONTROLLERS) c.relisted?.(this, sim);
+    for (const c of this.controllers) c.relisted?.(this, sim);
     this.resyncAll(sim);
   }
 
   private resyncAll(sim: Simulation): void {
     // Each controller's primary objects are queued again (controller-runtime's For() kind on a re-list).
-    for (const c of CONTROLLERS) {
+    for (const c of this.controllers) {
       const kind = primaryKind(c);
       if (!kind || !c.keysFor) continue;
       for (const o of this.list(kind))
@@ -248,3 +229,5 @@ function controllerEndpoint(controller: string): Endpoint {
 }
 
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+
+const KCM_CLIENT = { address: KCM, user: CONTROLLER_USER };

@@ -120,7 +120,7 @@ export class Etcd implements Component<EtcdState> {
         narration: { key: 'etcd.committed', params: { acks, n, quorum: quorum(n), revision: res.revision } },
         background: txn.background,
       },
-      sim.rng('latency').between(1, 3),
+      sim.latency(this.address).between(1, 3),
     );
   }
 }

@@ -71,7 +71,7 @@ export class KubeProxy implements Component<KubeProxyState> {
     if (this.s.syncScheduled) return;
     this.s.syncScheduled = true;
     const wait = Math.max(0, this.s.lastSync + MIN_SYNC_PERIOD_MS - sim.now);
-    sim.timer(this.address, wait + sim.rng('latency').between(1, 5), 'sync');
+    sim.timer(this.address, wait + sim.latency(this.address).between(1, 5), 'sync');
   }
 
   private compute() {

@@ -192,7 +192,7 @@ export class Kubectl implements Component<KubectlState> {
           : undefined,
         source: r.doc !== undefined ? { doc: r.doc, path: '' } : undefined,
       },
-      sim.rng('latency').between(2, 5),
+      sim.latency(this.address).between(2, 5),
     );
   }
 

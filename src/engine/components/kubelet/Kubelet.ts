@@ -232,7 +232,7 @@ export class Kubelet implements Component<KubeletState> {
           ],
         });
         this.markStatus(w, sim);
-        this.wakeIn(w, finishedAt + wait - sim.now + sim.rng('latency').between(0, 1000), sim);
+        this.wakeIn(w, finishedAt + wait - sim.now + sim.latency(this.address).between(0, 1000), sim);
         return true;
       }
       c.crashBackoff = nextBackoff(c.crashBackoff, finishedAt, CRASHLOOP_BACKOFF);
@@ -269,7 +269,7 @@ export class Kubelet implements Component<KubeletState> {
           });
           this.markStatus(w, sim);
         }
-        this.wakeIn(w, wait + sim.rng('latency').between(0, 1000), sim);
+        this.wakeIn(w, wait + sim.latency(this.address).between(0, 1000), sim);
         return true;
       }
       this.cri(w, c, 'ImageStatus', { image: spec.image }, sim, {
@@ -296,7 +296,7 @@ export class Kubelet implements Component<KubeletState> {
       });
       this.markStatus(w, sim);
       this.s.configSeen.clear();
-      this.wakeIn(w, 10_000 + sim.rng('latency').between(0, 5000), sim);
+      this.wakeIn(w, 10_000 + sim.latency(this.address).between(0, 5000), sim);
       return true;
     }
     this.cri(w, c, 'CreateContainer', { name: c.name, attempt: c.restartCount, image: spec.image }, sim, {
@@ -525,7 +525,7 @@ export class Kubelet implements Component<KubeletState> {
         sim.recordEvent(
           this.ev(pod, undefined, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`),
         );
-        this.wakeIn(w, syncErrorRequeueMs(sim), sim);
+        this.wakeIn(w, syncErrorRequeueMs(sim, this.address), sim);
         return;
       }
       w.sandboxId = String(r.result!.sandboxId);
@@ -541,7 +541,7 @@ export class Kubelet implements Component<KubeletState> {
         sim.recordEvent(
           this.ev(pod, undefined, 'Warning', 'FailedKillPod', killPodSandboxMessage(w.uid, r.error ?? '')),
         );
-        this.wakeIn(w, syncErrorRequeueMs(sim), sim);
+        this.wakeIn(w, syncErrorRequeueMs(sim, this.address), sim);
         return;
       }
       w.sandboxReady = false;
@@ -591,7 +591,7 @@ export class Kubelet implements Component<KubeletState> {
             sim.recordEvent(this.ev(pod, c, 'Warning', 'Failed', 'Error: ErrImagePull'));
           }
           this.markStatus(w, sim);
-          if (!invalid) this.wakeIn(w, sim.rng('latency').between(...TIMINGS.errorResyncMs), sim);
+          if (!invalid) this.wakeIn(w, sim.latency(this.address).between(...TIMINGS.errorResyncMs), sim);
           return;
         }
         c.imageReady = true;
@@ -636,7 +636,7 @@ export class Kubelet implements Component<KubeletState> {
           c.message = r.error;
           sim.recordEvent(this.ev(pod, c, 'Warning', 'Failed', `Error: ${r.error}`));
           this.markStatus(w, sim);
-          this.wakeIn(w, sim.rng('latency').between(...TIMINGS.errorResyncMs), sim);
+          this.wakeIn(w, sim.latency(this.address).between(...TIMINGS.errorResyncMs), sim);
           return;
         }
         c.state = 'running';
@@ -728,7 +728,7 @@ export class Kubelet implements Component<KubeletState> {
       if (!probe) continue;
       sim.timer(
         this.address,
-        (probe.initialDelaySeconds ?? 0) * 1000 + sim.rng('latency').between(5, 50),
+        (probe.initialDelaySeconds ?? 0) * 1000 + sim.latency(this.address).between(5, 50),
         'probe',
         { uid: w.uid, container: c.name, kind, gen },
         true,
@@ -965,7 +965,7 @@ export class Kubelet implements Component<KubeletState> {
     w.statusDirty = true;
     if (w.statusScheduled || w.statusInflight) return;
     w.statusScheduled = true;
-    sim.timer(this.address, sim.rng('latency').between(...TIMINGS.statusDebounceMs), 'status', { uid: w.uid });
+    sim.timer(this.address, sim.latency(this.address).between(...TIMINGS.statusDebounceMs), 'status', { uid: w.uid });
   }
 
   private flushStatus(uid: string, sim: Simulation): void {
@@ -1030,7 +1030,7 @@ export class Kubelet implements Component<KubeletState> {
           : undefined,
         background,
       },
-      sim.rng('latency').between(1, 3),
+      sim.latency(this.address).between(1, 3),
     );
   }
 

@@ -2,13 +2,14 @@
  * How the kubelet reacts when a CRI call of the pod worker fails (pkg/kubelet/pod_workers.go, kuberuntime).
  */
 import type { Simulation } from '../../kernel/Simulation';
+import type { Endpoint } from '../../types';
 
 /**
  * After a sync error the pod worker requeues the pod after `wait.Jitter(backOffPeriod, 0.5)`, backOffPeriod being
  * 10 s: the next attempt comes 10–15 s later, whatever failed (pod_workers.go `completeWork`).
  */
-export function syncErrorRequeueMs(sim: Simulation): number {
-  return sim.rng('latency').between(10_000, 15_000);
+export function syncErrorRequeueMs(sim: Simulation, kubelet: Endpoint): number {
+  return sim.latency(kubelet).between(10_000, 15_000);
 }
 
 /**

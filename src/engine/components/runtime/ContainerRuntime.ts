@@ -133,10 +133,10 @@ export class ContainerRuntime implements Component<RuntimeState> {
   }
 
   private onCri(req: CriRequest, from: Endpoint, sim: Simulation): void {
-    const lat = sim.rng('latency');
+    const lat = sim.latency(this.address);
     switch (req.call) {
       case 'RunPodSandbox': {
-        const sandboxId = hexId(sim);
+        const sandboxId = hexId(sim, this.address);
         if (!this.cniUp(sim)) return this.cniFailed({ req, replyTo: from, sandboxId }, sim);
         this.s.sandboxes.set(sandboxId, {
           uid: req.podUid,
@@ -255,7 +255,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         return;
       }
       case 'CreateContainer': {
-        const id = hexId(sim);
+        const id = hexId(sim, this.address);
         const spec = req.args.spec as any;
         const cmd0 = String((spec.command ?? [])[0] ?? '');
         const base = cmd0.split('/').pop() ?? '';
@@ -404,7 +404,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     });
     // Playback never saw this sandbox (it is written once the pause container runs), so only the record goes.
     if (command === 'ADD') this.s.sandboxes.delete(p.sandboxId);
-    const lat = sim.rng('latency');
+    const lat = sim.latency(this.address);
     this.reply(
       sim,
       p.replyTo,
@@ -441,7 +441,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
       p.replyTo,
       p.req,
       true,
-      sim.rng('latency').between(30, 120),
+      sim.latency(this.address).between(30, 120),
       { sandboxId: p.sandboxId, ip },
       undefined,
       `Sandbox ${p.sandboxId.slice(0, 13)} ready; pod IP ${ip}`,
@@ -472,13 +472,14 @@ export class ContainerRuntime implements Component<RuntimeState> {
         summary: `PLEG relist: container ${rec.name} exited with code ${code}`,
         narration: { key: 'runtime.died', params: { container: rec.name, code } },
       },
-      sim.rng('latency').between(...TIMINGS.plegRelistMs),
+      sim.latency(this.address).between(...TIMINGS.plegRelistMs),
     );
   }
 }
 
-function hexId(sim: Simulation): string {
-  const r = sim.rng('ids');
+/** Container and sandbox ids, from this runtime's own stream (one node's ids never shift another's). */
+function hexId(sim: Simulation, runtime: Endpoint): string {
+  const r = sim.rng(`ids/${runtime.node ?? ''}`);
   let s = '';
   for (let i = 0; i < 8; i++) s += hex8(r.nextUint32());
   return s;

@@ -10,12 +10,13 @@ import type { Simulation } from '../../kernel/Simulation';
 import { withFields } from '../../kernel/withFields';
 import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
-import { APISERVER, httpVerb, requestLabel } from '../apiserver/Apiserver';
+import { sendApiRequest } from '../../client/ApiClient';
 import { scheduleOnSnapshot } from './framework/scheduleOne';
 import { SnapshotCache } from './SnapshotCache';
 
 export const SCHEDULER: Endpoint = { component: 'kube-scheduler' };
 const USER: UserInfo = { name: 'system:kube-scheduler', groups: ['system:authenticated'] };
+const SCHEDULER_CLIENT = { address: SCHEDULER, user: USER };
 const SOURCE = 'default-scheduler';
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 const MAX_UNSCHEDULABLE_MS = 5 * 60_000;
@@ -191,7 +192,7 @@ export class Scheduler implements Component<SchedulerState> {
   private kick(sim: Simulation): void {
     if (!this.s.busy && this.s.activeQ.length) {
       this.s.busy = true;
-      sim.timer(SCHEDULER, sim.rng('latency').between(1, 3), 'schedule-one');
+      sim.timer(SCHEDULER, sim.latency(SCHEDULER).between(1, 3), 'schedule-one');
     }
   }
 
@@ -400,29 +401,13 @@ export class Scheduler implements Component<SchedulerState> {
     ctx: Record<string, unknown>,
     view: { summary: string; narration: { key: string; params?: Record<string, string | number> }; label?: string },
   ): void {
-    const reqId = sim.nextId('req');
-    const req: ApiRequest = {
-      kind: 'api-request',
-      reqId,
-      user: USER,
-      ...r,
-      ctx: withFields(ctx, { phase: 'schedule' }),
-    };
-    const label = requestLabel(req);
-    sim.send(
-      SCHEDULER,
-      APISERVER,
-      req,
-      {
-        phase: 'schedule',
-        verb: r.subresource === 'binding' ? 'bind' : httpVerb(req),
-        label: view.label ? `${label} (${view.label})` : label,
-        summary: view.summary,
-        narration: view.narration,
-        object: r.name ? { apiVersion: 'v1', kind: r.resourceKind, namespace: r.namespace, name: r.name } : undefined,
-      },
-      sim.rng('latency').between(1, 3),
-    );
+    sendApiRequest(sim, SCHEDULER_CLIENT, r, withFields(ctx, { phase: 'schedule' }), {
+      phase: 'schedule',
+      verb: r.subresource === 'binding' ? 'bind' : undefined,
+      labelSuffix: view.label,
+      summary: view.summary,
+      narration: view.narration,
+    });
   }
 
   private onResponse(resp: ApiResponse, sim: Simulation): void {

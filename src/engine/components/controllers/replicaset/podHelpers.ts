@@ -49,31 +49,6 @@ export function isPodAvailable(p: KObject, minReadySeconds: number, now: number)
   return minReadySeconds === 0 || now - (c.lastTransitionTime ?? 0) >= minReadySeconds * 1000;
 }
 
-export function selectorMatches(selector: any, labels: Record<string, string> | undefined): boolean {
-  if (!selector) return false;
-  const l = labels ?? {};
-  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (l[k] !== v) return false;
-  for (const e of selector.matchExpressions ?? []) {
-    const has = e.key in l;
-    const val = l[e.key];
-    switch (e.operator) {
-      case 'In':
-        if (!has || !(e.values ?? []).includes(val)) return false;
-        break;
-      case 'NotIn':
-        if (has && (e.values ?? []).includes(val)) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-    }
-  }
-  return true;
-}
-
 /** Ranking for scale-down (ActivePodsWithRanks): the first pods in the result are deleted first. */
 export function podsToDelete(pods: KObject[], n: number): KObject[] {
   const phaseRank = (p: KObject) => ({ Pending: 0, Unknown: 1, Running: 2 })[p.status?.phase as string] ?? 3;
