@@ -17,6 +17,7 @@ const PART_LABELS: Record<string, string> = {
   'persistentvolume-binder': 'pv-binder',
   'ttl-after-finished': 'ttl',
   'root-ca-cert-publisher': 'root-ca',
+  replicationcontroller: 'replication',
   'containerd-shim': 'shim',
   'mutating-admission': 'mutating',
   'validating-admission': 'validating',

@@ -37,6 +37,8 @@ export function describeAction(a: UserAction): string {
       return `kubectl ${a.type} ${a.node}`;
     case 'taint':
       return `kubectl taint nodes ${a.node} ${a.key}${a.value ? `=${a.value}` : ''}:${a.effect}`;
+    case 'untaint':
+      return `kubectl taint nodes ${a.node} ${a.key}${a.effect ? `:${a.effect}` : ''}-`;
     case 'stop':
     case 'start':
       return `${a.type} ${a.component}${a.node ? ` on ${a.node}` : ''}${a.member !== undefined ? ` member etcd-${a.member}` : ''}`;
@@ -189,6 +191,20 @@ export function applyAction(action: UserAction, sim: Simulation, world: ActionWo
         name: a.node,
         patch: { spec: { taints } },
         okLine: `node/${a.node} tainted`,
+        phase: 'user',
+      });
+    }
+    case 'untaint': {
+      const node = sim.store.get(`/registry/minions/${a.node}`);
+      const taints = ((node?.spec?.taints ?? []) as Array<{ key: string; effect: string }>).filter(
+        (t) => t.key !== a.key || (a.effect !== undefined && t.effect !== a.effect),
+      );
+      return job({
+        type: 'patch',
+        kind: 'Node',
+        name: a.node,
+        patch: { spec: { taints: taints.length > 0 ? taints : null } },
+        okLine: `node/${a.node} untainted`,
         phase: 'user',
       });
     }

@@ -56,6 +56,8 @@ export type UserAction =
       value?: string;
       effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
     }
+  /** `kubectl taint nodes NODE KEY[:EFFECT]-`: removes the node's taints with that key (and effect). */
+  | { type: 'untaint'; node: string; key: string; effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }
   | { type: 'stop' | 'start'; component: string; node?: string; member?: number }
   | { type: 'registry'; reachable: boolean }
   | { type: 'apply'; yaml: string };

@@ -1,7 +1,7 @@
 /**
  * `--action` specs: `WHEN:COMMAND`, WHEN being a virtual time (`45s`, `2m`, `1500ms`) or a step (`#120`).
  * Commands: `delete-pod NAME`, `delete KIND NAME [-n NS]` (or `KIND/NAME`), `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
- * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`,
+ * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`, `untaint NODE KEY[:EFFECT]`,
  * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
  * The text only becomes a candidate action here; validateTimedAction decides, as it does for a link's actions.
  */
@@ -76,6 +76,13 @@ function candidate(w: string[]): Record<string, unknown> {
       return a1 && m
         ? { type: 'taint', node: a1, key: m[1], ...(m[2] ? { value: m[2] } : {}), effect: m[3] }
         : { error: 'usage: taint NODE KEY[=VALUE]:EFFECT' };
+    }
+    case 'untaint': {
+      // kubectl taint NODE KEY[:EFFECT]- ; the trailing dash is optional here.
+      const m = /^([^=:]+)(?::([^:-]+))?-?$/.exec(a2 ?? '');
+      return a1 && m
+        ? { type: 'untaint', node: a1, key: m[1], ...(m[2] ? { effect: m[2] } : {}) }
+        : { error: 'usage: untaint NODE KEY[:EFFECT]' };
     }
     case 'stop':
     case 'start': {

@@ -96,6 +96,20 @@ export function validateUserAction(a: unknown): Result<UserAction> {
         effect: a.effect as (typeof EFFECTS)[number],
       };
     }
+    case 'untaint': {
+      const node = need('node');
+      const key = need('key');
+      if (typeof node !== 'string') return node;
+      if (typeof key !== 'string') return key;
+      if (a.effect !== undefined && !(EFFECTS as readonly unknown[]).includes(a.effect))
+        return { error: `taint effect must be ${EFFECTS.join(', ')} (got ${show(a.effect)})` };
+      return {
+        type: 'untaint',
+        node,
+        key,
+        ...(a.effect !== undefined ? { effect: a.effect as (typeof EFFECTS)[number] } : {}),
+      };
+    }
     case 'stop':
     case 'start': {
       if (typeof a.component !== 'string' || !(COMPONENT_IDS as readonly string[]).includes(a.component))

@@ -21,6 +21,8 @@ export function actionLabel(a: UserAction): string {
       return `kubectl ${a.type} ${a.node}`;
     case 'taint':
       return `kubectl taint nodes ${a.node} ${a.key}${a.value ? `=${a.value}` : ''}:${a.effect}`;
+    case 'untaint':
+      return `kubectl taint nodes ${a.node} ${a.key}${a.effect ? `:${a.effect}` : ''}-`;
     case 'stop':
     case 'start':
       return `${a.type} ${a.component}${a.node ? ` on ${a.node}` : ''}${a.member !== undefined ? ` member etcd-${a.member}` : ''}`;

@@ -64,3 +64,31 @@ describe('answerKubectl', () => {
     expect(tokenize(`get pods -l 'app=web'`)).toEqual(['get', 'pods', '-l', 'app=web']);
   });
 });
+
+describe('answerKubectl: DaemonSets and ReplicationControllers', () => {
+  const ds = worldAt(scenarioRun('daemonset-taint-untaint'), scenarioRun('daemonset-taint-untaint').steps.length - 1);
+  const rc = worldAt(
+    scenarioRun('replicationcontroller-nginx'),
+    scenarioRun('replicationcontroller-nginx').steps.length - 1,
+  );
+
+  it('gets and describes a DaemonSet and its ControllerRevision', () => {
+    expect(answerKubectl('get ds', ds).output).toMatch(
+      /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE\nnode-agent\s+3\s+3\s+3\s+3\s+3\s+<none>\s+\d+s$/,
+    );
+    expect(answerKubectl('get controllerrevisions', ds).output).toMatch(
+      /^NAME\s+CONTROLLER\s+REVISION\s+AGE\nnode-agent-\w+\s+daemonset\.apps\/node-agent\s+1\s+\d+s$/,
+    );
+    const d = answerKubectl('describe daemonset node-agent', ds).output;
+    expect(d).toContain('\nDesired Number of Nodes Scheduled: 3\n');
+    expect(d).toMatch(/daemonset-controller\s+Created pod: node-agent-/);
+  });
+
+  it('gets and describes a ReplicationController, also under get all', () => {
+    expect(answerKubectl('get rc', rc).output).toMatch(
+      /^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE\nnginx\s+3\s+3\s+3\s+\d+s$/,
+    );
+    expect(answerKubectl('get all', rc).output).toContain('replicationcontroller/nginx');
+    expect(answerKubectl('describe rc nginx', rc).output).toMatch(/^Replicas:\s+3 current \/ 3 desired$/m);
+  });
+});

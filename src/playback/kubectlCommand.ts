@@ -62,6 +62,7 @@ const OTHER = new Set([
 ]);
 const ALL_CATEGORY = [
   'pods',
+  'replicationcontrollers',
   'services',
   'daemonsets',
   'deployments',

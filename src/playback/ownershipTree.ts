@@ -33,6 +33,7 @@ const KIND_ORDER = [
   'StatefulSet',
   'DaemonSet',
   'ReplicaSet',
+  'ReplicationController',
   'Job',
   'Pod',
   'Service',

@@ -31,7 +31,14 @@ export interface RunInfo {
   intakeLines: string[];
 }
 
-const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job']);
+const WORKLOAD_KINDS = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'ReplicationController',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+]);
 
 export function buildRunInfo(
   yaml: string,

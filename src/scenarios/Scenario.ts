@@ -14,7 +14,8 @@ export interface Scenario {
     | 'faults'
     | 'access'
     | 'validation'
-    | 'storage';
+    | 'storage'
+    | 'workloads';
   title: string;
   /** What the learner should notice, in one or two sentences. */
   lesson: string;

@@ -12,6 +12,7 @@ import { rolloutScenarios } from './rolloutScenarios';
 import type { Scenario } from './Scenario';
 import { statefulSetScenarios } from './statefulSetScenarios';
 import { validationScenarios } from './validationScenarios';
+import { workloadScenarios } from './workloadScenarios';
 
 export type { Scenario } from './Scenario';
 
@@ -28,6 +29,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...faultScenarios,
   ...accessScenarios,
   ...validationScenarios,
+  ...workloadScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

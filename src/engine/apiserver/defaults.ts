@@ -29,6 +29,9 @@ export function applyDefaults(obj: KObject): KObject {
         defaultTemplate(spec, 'template');
       }
       break;
+    case 'v1/ReplicationController':
+      if (spec) defaultReplicationController(out, spec);
+      break;
     case 'apps/v1/StatefulSet':
       if (spec) defaultStatefulSet(spec);
       break;
@@ -132,6 +135,18 @@ function defaultStatefulSet(spec: Obj): void {
     claim.status = isObj(claim.status) ? claim.status : {};
     claim.status.phase ||= 'Pending';
   }
+}
+
+function defaultReplicationController(rc: KObject, spec: Obj): void {
+  // core/v1 SetDefaults_ReplicationController: the selector and the labels come from the template's labels.
+  const labels = spec.template?.metadata?.labels;
+  if (isObj(labels)) {
+    if (!isObj(spec.selector) || Object.keys(spec.selector).length === 0) spec.selector = clone(labels);
+    if (!(isObj(rc.metadata?.labels) && Object.keys(rc.metadata.labels).length > 0))
+      rc.metadata = { ...rc.metadata, labels: clone(labels) as Record<string, string> };
+  }
+  spec.replicas ??= 1;
+  defaultTemplate(spec, 'template');
 }
 
 function defaultDaemonSet(spec: Obj): void {

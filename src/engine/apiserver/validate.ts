@@ -67,6 +67,7 @@ const RULES: Record<string, KindRules> = {
   },
   'v1/Node': { name: nameIsDNSSubdomain },
   'v1/Event': { name: nameIsDNSSubdomain },
+  'v1/ReplicationController': { name: nameIsDNSSubdomain, spec: validateReplicationController },
   'apps/v1/Deployment': {
     name: nameIsDNSSubdomain,
     spec: validateDeployment,
@@ -203,6 +204,35 @@ function validateReplicaSet(rs: KObject): FieldError[] {
   // The ReplicaSet code reuses the Deployment wording ("for deployment") verbatim.
   errs.push(...selectorRequired(spec.selector, 'deployment'));
   errs.push(...templateForReplicaSet(spec));
+  return errs;
+}
+
+/**
+ * ValidateReplicationControllerSpec (pkg/apis/core/validation): a non-empty label-map selector that the template's
+ * labels match, and the ReplicaSet's rules for the template, in the RC's own words.
+ */
+function validateReplicationController(rc: KObject): FieldError[] {
+  const spec: Obj = rc.spec ?? {};
+  const errs = nonNegative(spec.minReadySeconds ?? 0, 'spec.minReadySeconds');
+  const selector = spec.selector && typeof spec.selector === 'object' ? { matchLabels: spec.selector } : undefined;
+  if (!selector || selectorIsEmpty(selector)) errs.push(required('spec.selector'));
+  errs.push(...nonNegative(spec.replicas ?? 0, 'spec.replicas'));
+  const template: Obj | undefined = spec.template;
+  if (!template) return [...errs, required('spec.template')];
+  const labels = template.metadata?.labels;
+  if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labels))
+    errs.push(invalid('spec.template.metadata.labels', labels ?? null, '`selector` does not match template `labels`'));
+  errs.push(...validatePodTemplateSpec(template, 'spec.template'));
+  const restartPolicy = template.spec?.restartPolicy ?? '';
+  if (restartPolicy !== 'Always')
+    errs.push(notSupported('spec.template.spec.restartPolicy', restartPolicy, ['Always']));
+  if (template.spec?.activeDeadlineSeconds != null)
+    errs.push(
+      forbidden(
+        'spec.template.spec.activeDeadlineSeconds',
+        'activeDeadlineSeconds in ReplicationController is not Supported',
+      ),
+    );
   return errs;
 }
 

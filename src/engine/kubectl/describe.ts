@@ -203,7 +203,7 @@ export function describeDeployment(
 }
 
 /** getPodStatusForController: phases of the pods whose controller reference is this object's uid. */
-function podStatusCounts(owner: KObject, pods: KObject[]): [number, number, number, number] {
+export function podStatusCounts(owner: KObject, pods: KObject[]): [number, number, number, number] {
   let running = 0;
   let waiting = 0;
   let succeeded = 0;

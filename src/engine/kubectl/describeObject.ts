@@ -6,6 +6,7 @@
 import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
 import { describeNamespace } from './describeNamespace';
+import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
 import { describeStatefulSet } from './describeStatefulSet';
 
@@ -28,6 +29,10 @@ export function describeObject(
       return describeReplicaSet(obj, { now, events, pods: ofKind('Pod') });
     case 'StatefulSet':
       return describeStatefulSet(obj, { now, events, pods: ofKind('Pod') });
+    case 'DaemonSet':
+      return describeDaemonSet(obj, { now, events, pods: ofKind('Pod') });
+    case 'ReplicationController':
+      return describeReplicationController(obj, { now, events, pods: ofKind('Pod') });
     case 'Service':
       return describeService(obj, { now, events, endpointSlices: ofKind('EndpointSlice') });
     case 'Node':

@@ -17,6 +17,8 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Job', arg: 'jobs' },
   { kind: 'StatefulSet', arg: 'statefulsets' },
   { kind: 'ControllerRevision', arg: 'controllerrevisions' },
+  { kind: 'ReplicationController', arg: 'replicationcontrollers' },
+  { kind: 'DaemonSet', arg: 'daemonsets' },
   { kind: 'Pod', arg: 'pods', wide: true },
   { kind: 'Service', arg: 'services' },
   { kind: 'EndpointSlice', arg: 'endpointslices' },
@@ -56,7 +58,8 @@ export function writeKubectlTranscript(
   if (kinds.has('StatefulSet')) for (const k of ['ControllerRevision', 'Pod']) kinds.add(k);
   if (kinds.has('StatefulSet') && objects.some((o) => o.kind === 'PersistentVolumeClaim'))
     kinds.add('PersistentVolumeClaim');
-  if (kinds.has('Deployment') || kinds.has('ReplicaSet') || kinds.has('Job')) kinds.add('Pod');
+  for (const owner of ['Deployment', 'ReplicaSet', 'ReplicationController', 'DaemonSet', 'Job'])
+    if (kinds.has(owner)) kinds.add('Pod');
   if (kinds.has('Service')) kinds.add('EndpointSlice');
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');
   for (const { kind, arg, wide } of ORDER) {
@@ -82,9 +85,15 @@ export function writeKubectlTranscript(
   write(out.join('\n'));
 }
 
+/**
+ * Bootstrap furniture (created before the run), or what lives in a system namespace — unless a workload the run
+ * created owns it (the kubernetes.io fluentd DaemonSet lives in kube-system, and so do its Pods and revisions).
+ */
 function isSystem(o: KObject): boolean {
-  return (
-    ['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage'].includes(o.metadata.namespace ?? '') ||
-    (o.metadata.creationTimestamp ?? 0) < 0
-  );
+  if ((o.metadata.creationTimestamp ?? 0) < 0) return true;
+  if (!['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage'].includes(o.metadata.namespace ?? ''))
+    return false;
+  return !WORKLOADS.has(o.kind);
 }
+
+const WORKLOADS = new Set(['Deployment', 'ReplicaSet', 'ReplicationController', 'DaemonSet', 'StatefulSet', 'Job']);

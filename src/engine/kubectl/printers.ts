@@ -12,7 +12,6 @@
  */
 import type { KObject } from '../types';
 import { clusterColumns } from './clusterColumnsIndex';
-import { controllerRevisionColumns } from './controllerRevisionColumns';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './configColumns';
 import { cellText, eventColumns, sortEvents, toKEvent } from './eventsTable';
 import { byteCompare } from './labels';
@@ -29,6 +28,7 @@ import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColu
 import type { PrintContext, TableDef } from './tableDef';
 import { formatTable } from './tabwriter';
 import {
+  controllerRevisionColumns,
   cronJobColumns,
   daemonSetColumns,
   deploymentColumns,
@@ -36,6 +36,7 @@ import {
   jobColumns,
   pdbColumns,
   replicaSetColumns,
+  replicationControllerColumns,
   statefulSetColumns,
 } from './workloadColumns';
 
@@ -45,8 +46,9 @@ const TABLES: Record<string, TableDef> = {
   Pod: podColumns,
   Deployment: deploymentColumns,
   ReplicaSet: replicaSetColumns,
-  StatefulSet: statefulSetColumns,
+  ReplicationController: replicationControllerColumns,
   ControllerRevision: controllerRevisionColumns,
+  StatefulSet: statefulSetColumns,
   DaemonSet: daemonSetColumns,
   Job: jobColumns,
   CronJob: cronJobColumns,

@@ -64,6 +64,36 @@ export const replicaSetColumns: TableDef = {
   },
 };
 
+/** printReplicationController: the ReplicaSet's columns, the selector being a plain label map. */
+export const replicationControllerColumns: TableDef = {
+  columns: replicaSetColumns.columns,
+  row(rc, ctx) {
+    const st = rc.status ?? {};
+    const [names, images] = layoutContainerCells(rc.spec?.template?.spec?.containers);
+    return [
+      rc.metadata.name,
+      replicas(rc.spec),
+      num(st.replicas),
+      num(st.readyReplicas),
+      ageCell(rc, ctx),
+      names,
+      images,
+      formatLabels(rc.spec?.selector),
+    ];
+  },
+};
+
+/** printControllerRevision: CONTROLLER is the controller reference as `<kind>.<group>/<name>`. */
+export const controllerRevisionColumns: TableDef = {
+  columns: [col('Name'), col('Controller'), col('Revision'), col('Age')],
+  row(cr, ctx) {
+    const owner = (cr.metadata.ownerReferences ?? []).find((o: any) => o.controller);
+    const group = owner ? String(owner.apiVersion).split('/').slice(0, -1).join('/') : '';
+    const controller = owner ? `${owner.kind.toLowerCase()}${group ? `.${group}` : ''}/${owner.name}` : '<none>';
+    return [cr.metadata.name, controller, num(cr.revision), ageCell(cr, ctx)];
+  },
+};
+
 export const statefulSetColumns: TableDef = {
   columns: [col('Name'), col('Ready'), col('Age'), col('Containers', 1), col('Images', 1)],
   row(s, ctx) {

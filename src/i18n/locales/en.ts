@@ -39,6 +39,7 @@ export const en = {
   'app.gallery.family.validation': 'Rejected manifests',
   'app.gallery.family.batch': 'Jobs and CronJobs',
   'app.gallery.family.storage': 'Storage',
+  'app.gallery.family.workloads': 'DaemonSets and other workloads',
   // The scenarios' titles and lessons: `scenario.<id>.title|lesson`, English from the scenario files (which the CLI
   // and the goldens print). Other languages translate each one (locales.test.ts).
   ...scenarioCatalog(SCENARIOS),
@@ -302,6 +303,33 @@ export const en = {
     'StatefulSet “{sts}” keeps revisionHistoryLimit old revisions; the statefulset controller deletes ControllerRevision “{revision}”, which no Pod uses any more.',
   'narration.statefulset.status':
     'The statefulset controller writes StatefulSet “{sts}”’s status: {replicas} Pods, {ready} ready, {current} at the current revision, {updated} at the update revision. kubectl get sts reads READY from it.',
+  'narration.daemonset.createRevision':
+    'The daemonset controller finds no ControllerRevision of DaemonSet “{ds}” that holds its current Pod template, so it records one: revision {revision}, “{name}”. Its hash becomes the Pods’ controller-revision-hash label.',
+  'narration.daemonset.renumberRevision':
+    'DaemonSet “{ds}”’s template is the one kept in ControllerRevision “{name}” again (a rollback), so the daemonset controller makes it revision {revision}.',
+  'narration.daemonset.createPod':
+    'Node {node} should run a Pod of DaemonSet “{ds}” (its selector, affinity and taints allow it) and has none, so the daemonset controller creates one (batch of {batch}, slow-start), pinned to {node} by a matchFields node affinity: the scheduler will bind it there.',
+  'narration.daemonset.deletePod.notEligible':
+    'Node {node} has a NoExecute taint that DaemonSet “{ds}” does not tolerate (or no longer matches its selector), so the daemonset controller deletes Pod “{pod}” there.',
+  'narration.daemonset.deletePod.update':
+    'Rolling update of DaemonSet “{ds}”: Pod “{pod}” on {node} runs an old revision and maxUnavailable allows one more node without a Pod, so the daemonset controller deletes it; a new Pod follows.',
+  'narration.daemonset.deletePod.failed':
+    'Pod “{pod}” of DaemonSet “{ds}” on {node} failed, so the daemonset controller deletes it to make room for a new one.',
+  'narration.daemonset.deletePod.extra':
+    'Node {node} has more than one Pod of DaemonSet “{ds}”, so the daemonset controller keeps the oldest and deletes “{pod}”.',
+  'narration.daemonset.deletePod.orphaned':
+    'Pod “{pod}” of DaemonSet “{ds}” waits for node {node}, which is gone, so the daemonset controller deletes it.',
+  'narration.daemonset.deleteRevision':
+    'DaemonSet “{ds}” keeps only revisionHistoryLimit old revisions, so the daemonset controller deletes ControllerRevision “{name}”, which no Pod uses.',
+  'narration.daemonset.status':
+    'The daemonset controller writes DaemonSet “{ds}”’s status: {desired} nodes should run it, {current} do, {ready} ready, {updated} up to date, {available} available. kubectl get ds reads exactly these fields.',
+
+  'narration.replication.createPod':
+    'The replicationcontroller (the ReplicaSet controller run for the older kind) counts the Pods of ReplicationController “{rs}”: fewer than the {replicas} it wants, so it creates a Pod (batch of {batch}, slow-start). The Pod has no node yet.',
+  'narration.replication.deletePod':
+    'ReplicationController “{rs}” has more Pods than the {replicas} it wants, so the replicationcontroller deletes Pod “{pod}”.',
+  'narration.replication.status':
+    'The replicationcontroller writes ReplicationController “{rs}”’s status: {replicas} Pods, {ready} ready, {available} available.',
 
   'narration.endpointslice.create':
     'The endpointslice controller sees Service “{svc}” and writes an EndpointSlice listing the ready Pods that match its selector ({count} endpoints so far).',
@@ -522,6 +550,12 @@ export const en = {
   'summary.next': 'Next after this step',
   'summary.last': 'Last',
   'summary.more': 'Show {n} more',
+  'summary.line.daemonset.createPod_one': 'The daemonset controller created {n} Pod',
+  'summary.line.daemonset.createPod_other': 'The daemonset controller created {n} Pods',
+  'summary.line.daemonset.status_one': 'The daemonset controller wrote a DaemonSet’s status once',
+  'summary.line.daemonset.status_other': 'The daemonset controller wrote DaemonSet status {n} times',
+  'summary.line.replication.createPod_one': 'The replicationcontroller created {n} Pod',
+  'summary.line.replication.createPod_other': 'The replicationcontroller created {n} Pods',
   'summary.line.replicaset.createPod_one': 'The replicaset controller created {n} Pod',
   'summary.line.replicaset.createPod_other': 'The replicaset controller created {n} Pods',
   'summary.line.replicaset.status_one': 'The replicaset controller wrote a ReplicaSet’s status once',

@@ -36,6 +36,7 @@ const zhTW: Catalog = {
   'app.gallery.family.validation': '被拒絕的 manifest',
   'app.gallery.family.batch': 'Job 與 CronJob',
   'app.gallery.family.storage': '儲存',
+  'app.gallery.family.workloads': 'DaemonSet 與其他工作負載',
   // ---- scenarios (`scenario.<id>.title|lesson`; English in src/scenarios/*Scenarios.ts) ------------------------
   'scenario.happy-path.title': 'nginx Deployment（3 個副本）加上一個 Service',
   'scenario.happy-path.lesson':
@@ -163,6 +164,12 @@ const zhTW: Catalog = {
   'scenario.removed-api.title': '被拒絕：叢集已不再提供的 API 版本',
   'scenario.removed-api.lesson':
     'batch/v1beta1 的 CronJob 在 v1.25 就被移除了：kubectl 的 discovery 找不到這種 kind，所以什麼都不會送出。',
+  'scenario.daemonset-taint-untaint.title': 'DaemonSet 跟著節點被加上、移除 taint',
+  'scenario.daemonset-taint-untaint.lesson':
+    'DaemonSet 控制器在每個工作節點上各放一個 Pod（control-plane 的 taint 讓它避開那個節點），排程器再把每個 Pod 指派到它的親和性指定的節點。node-2 加上 NoExecute taint 後，上面的 Pod 被驅逐，也不會補上新的；taint 移除後，控制器又在那裡建立 Pod。',
+  'scenario.replicationcontroller-nginx.title': 'ReplicationController 維持三個 nginx Pod',
+  'scenario.replicationcontroller-nginx.lesson':
+    '較舊的 ReplicationController 由和 ReplicaSet 控制器相同的程式碼執行：清點自己擁有的 Pod、補建缺少的，並以 replication-controller 的名義記錄 Event。它的 selector 是單純的標籤對應表，沒寫時會由範本的標籤預設帶入。',
   'app.help.title': '鍵盤快捷鍵',
   'app.help.note': '焦點不在編輯器時快捷鍵才有作用。在編輯器裡按 Ctrl+Enter（⌘+Enter）即可套用。',
   'app.help.next': '下一步',
@@ -421,6 +428,33 @@ const zhTW: Catalog = {
     'StatefulSet「{sts}」只保留 revisionHistoryLimit 個舊版本；statefulset controller 刪除已經沒有 Pod 使用的 ControllerRevision「{revision}」。',
   'narration.statefulset.status':
     'statefulset controller 寫入 StatefulSet「{sts}」的 status：{replicas} 個 Pod，{ready} 個 ready，{current} 個在目前版本，{updated} 個在更新版本。kubectl get sts 的 READY 欄就是讀這裡。',
+  'narration.daemonset.createRevision':
+    'daemonset controller 找不到保存 DaemonSet「{ds}」目前 Pod 範本的 ControllerRevision，所以記錄一個新的：第 {revision} 版「{name}」。它的雜湊值會成為 Pod 的 controller-revision-hash 標籤。',
+  'narration.daemonset.renumberRevision':
+    'DaemonSet「{ds}」的範本又回到 ControllerRevision「{name}」保存的那一版（回滾），所以 daemonset controller 把它改成第 {revision} 版。',
+  'narration.daemonset.createPod':
+    '節點 {node} 應該執行 DaemonSet「{ds}」的 Pod（selector、affinity 與 taint 都允許）卻還沒有，所以 daemonset controller 建立一個（這批共 {batch} 個，slow-start 逐步加量），並用 matchFields 節點親和性把它綁定在 {node}：排程器會把它指派到那裡。',
+  'narration.daemonset.deletePod.notEligible':
+    '節點 {node} 有 DaemonSet「{ds}」無法容忍的 NoExecute taint（或不再符合它的 selector），所以 daemonset controller 刪除那裡的 Pod「{pod}」。',
+  'narration.daemonset.deletePod.update':
+    'DaemonSet「{ds}」滾動更新中：{node} 上的 Pod「{pod}」是舊版本，而 maxUnavailable 還允許再少一個節點的 Pod，所以 daemonset controller 刪除它，接著會建立新的 Pod。',
+  'narration.daemonset.deletePod.failed':
+    '{node} 上 DaemonSet「{ds}」的 Pod「{pod}」失敗了，所以 daemonset controller 刪除它，好讓新的 Pod 取代。',
+  'narration.daemonset.deletePod.extra':
+    '節點 {node} 上有不只一個 DaemonSet「{ds}」的 Pod，所以 daemonset controller 保留最舊的，刪除「{pod}」。',
+  'narration.daemonset.deletePod.orphaned':
+    'DaemonSet「{ds}」的 Pod「{pod}」在等待已經不存在的節點 {node}，所以 daemonset controller 刪除它。',
+  'narration.daemonset.deleteRevision':
+    'DaemonSet「{ds}」只保留 revisionHistoryLimit 個舊版本，所以 daemonset controller 刪除沒有 Pod 使用的 ControllerRevision「{name}」。',
+  'narration.daemonset.status':
+    'daemonset controller 寫入 DaemonSet「{ds}」的 status：應有 {desired} 個節點執行、實際 {current} 個、{ready} 個 ready、{updated} 個為最新版本、{available} 個 available。kubectl get ds 讀的正是這些欄位。',
+
+  'narration.replication.createPod':
+    'replicationcontroller（為舊型資源執行的 ReplicaSet 控制器）清點 ReplicationController「{rs}」的 Pod：比想要的 {replicas} 個少，所以建立一個 Pod（這批共 {batch} 個，slow-start 逐步加量）。這個 Pod 還沒有節點。',
+  'narration.replication.deletePod':
+    'ReplicationController「{rs}」的 Pod 比想要的 {replicas} 個多，所以 replicationcontroller 刪除 Pod「{pod}」。',
+  'narration.replication.status':
+    'replicationcontroller 寫入 ReplicationController「{rs}」的 status：{replicas} 個 Pod，{ready} 個 ready，{available} 個 available。',
 
   'narration.endpointslice.create':
     'endpointslice controller 看到 Service「{svc}」，寫入一個 EndpointSlice，列出符合其 selector 且 ready 的 Pod（目前 {count} 個 endpoint）。',
@@ -632,6 +666,12 @@ const zhTW: Catalog = {
   'summary.next': '目前步驟之後的下一個',
   'summary.last': '最後一個',
   'summary.more': '再顯示 {n} 個',
+  'summary.line.daemonset.createPod_one': 'daemonset controller 建立了 {n} 個 Pod',
+  'summary.line.daemonset.createPod_other': 'daemonset controller 建立了 {n} 個 Pod',
+  'summary.line.daemonset.status_one': 'daemonset controller 寫入 DaemonSet status 1 次',
+  'summary.line.daemonset.status_other': 'daemonset controller 寫入 DaemonSet status {n} 次',
+  'summary.line.replication.createPod_one': 'replicationcontroller 建立了 {n} 個 Pod',
+  'summary.line.replication.createPod_other': 'replicationcontroller 建立了 {n} 個 Pod',
   'summary.line.replicaset.createPod_one': 'replicaset controller 建立了 {n} 個 Pod',
   'summary.line.replicaset.createPod_other': 'replicaset controller 建立了 {n} 個 Pod',
   'summary.line.replicaset.status_one': 'replicaset controller 寫入 ReplicaSet status 1 次',

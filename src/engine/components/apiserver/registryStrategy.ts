@@ -17,9 +17,13 @@ export interface StrategyContext {
   usedNodePorts: Set<number>;
 }
 
+/** apps.DeprecatedTemplateGeneration: the internal DaemonSet spec.templateGeneration as apps/v1 shows it. */
+const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
 const KINDS_WITH_GENERATION = new Set([
   'Deployment',
   'ReplicaSet',
+  'ReplicationController',
   'StatefulSet',
   'DaemonSet',
   'Job',
@@ -65,11 +69,17 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
       break;
     case 'Deployment':
     case 'ReplicaSet':
+    case 'ReplicationController':
       o.status = {};
       break;
     case 'Job':
       o.status = {};
       if (o.spec?.manualSelector !== true) generateJobSelector(o);
+      break;
+    case 'DaemonSet':
+      // daemonSetStrategy.PrepareForCreate: spec.templateGeneration 1, which apps/v1 carries as an annotation.
+      meta.annotations = { ...(meta.annotations ?? {}), [TEMPLATE_GENERATION]: '1' };
+      o.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
       break;
   }
   return o;
@@ -122,6 +132,12 @@ export function prepareForUpdate(existing: KObject, incoming: KObject, subresour
   }
   // namespaceStrategy.PrepareForUpdate: spec.finalizers changes only through the finalize subresource.
   if (existing.kind === 'Namespace') next.spec = { ...next.spec, finalizers: existing.spec?.finalizers };
+  if (existing.kind === 'DaemonSet') {
+    // daemonSetStrategy.PrepareForUpdate: a changed template bumps spec.templateGeneration.
+    const gen = Number(e.annotations?.[TEMPLATE_GENERATION] ?? 0);
+    const changed = !canonicalEqual(existing.spec?.template ?? null, incoming.spec?.template ?? null);
+    m.annotations = { ...(m.annotations ?? {}), [TEMPLATE_GENERATION]: String(changed ? gen + 1 : gen) };
+  }
   if (existing.kind === 'Service') {
     next.spec = { ...next.spec, clusterIP: existing.spec.clusterIP, clusterIPs: existing.spec.clusterIPs };
   }

@@ -4,6 +4,7 @@
  * parts of kube-controller-manager and the Summary read this list.
  */
 import type { Controller } from './Controller';
+import { daemonSetController } from './daemonset/daemonSetController';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
 import { cronJobController } from './cronjob/cronJobController';
@@ -12,6 +13,7 @@ import { garbageCollector } from './garbagecollector/garbageCollector';
 import { namespaceController } from './namespace/namespaceController';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
+import { replicationController } from './replication/replicationController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { ttlAfterFinishedController } from './ttlafterfinished/ttlAfterFinishedController';
 import { statefulSetController } from './statefulset/statefulSetController';
@@ -30,6 +32,8 @@ export const CONTROLLERS: readonly Controller[] = [
   garbageCollector,
   serviceAccountController,
   namespaceController,
+  daemonSetController,
+  replicationController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */

@@ -1,6 +1,7 @@
 /**
  * ControllerRevisions as pkg/controller/history/controller_history.go builds and compares them, shared by the
- * StatefulSet and DaemonSet controllers:
+ * StatefulSet and DaemonSet controllers (revisions are found again by their data, FindEqualRevisions, never by a
+ * recomputed hash — so revisions written by someone else, like kind's bootstrap, are adopted as they are):
  * - a revision's name is `<parent>-<hash>` (ControllerRevisionName, prefix cut at 223 bytes);
  * - the hash is FNV-1 (`fnv.New32()`, not the FNV-1a of pod-template-hash) over `data.raw`, plus the decimal
  *   collision count when there is one, printed in decimal and passed through rand.SafeEncodeString
@@ -8,10 +9,31 @@
  * - the labels are the template's labels plus `controller.kubernetes.io/hash` (NewControllerRevision);
  * - `data.raw` is what json.Marshal writes for the patch: map keys sorted, `<`, `>` and `&` escaped.
  */
-import { safeEncodeDecimal } from '../../../objects/names';
+import { podTemplateHash, safeEncodeDecimal } from '../../../objects/names';
 import type { KObject } from '../../../types';
+import { controllerOf } from '../objectKeys';
 
+/** history.ControllerRevisionHashLabel: the label a StatefulSet's revisions carry. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
+
+/**
+ * apps.ControllerRevisionHashLabelKey (= DefaultDaemonSetUniqueLabelKey): on Pods of both controllers, and on a
+ * DaemonSet's own revisions (daemon/update.go labels them itself).
+ */
+export const REVISION_HASH_LABEL = 'controller-revision-hash';
+
+/**
+ * getPatch (daemon/update.go, statefulset/stateful_set_utils.go): `{"spec":{"template":{…,"$patch":"replace"}}}`,
+ * the revision's `data`.
+ */
+export function templatePatch(template: unknown): Record<string, unknown> {
+  return { spec: { template: { ...(template as object), $patch: 'replace' } } };
+}
+
+/** controller.ComputeHash(template, collisionCount) — the DaemonSet controller's revision hash (FNV-1a). */
+export function revisionHash(template: unknown, collisionCount = 0): string {
+  return podTemplateHash(template, collisionCount);
+}
 
 /** Go's encoding/json output for a decoded JSON value: sorted keys, HTML-safe escapes. */
 export function goJson(v: unknown): string {
@@ -72,7 +94,7 @@ export interface ParentKind {
 
 /**
  * NewControllerRevision: a revision of `parent` holding `data`, owned by it (controller reference), labelled with
- * the template's labels and the hash, named `<parent>-<hash>`.
+ * the template's labels and the hash (FNV-1 of the data, HashControllerRevision), named `<parent>-<hash>`.
  */
 export function newControllerRevision(
   parent: KObject,
@@ -83,17 +105,31 @@ export function newControllerRevision(
   collisionCount: number | undefined,
 ): KObject {
   const hash = hashControllerRevision(goJson(data), collisionCount);
+  const cr = newHashedControllerRevision(parent, templateLabels, data, revision, hash, CONTROLLER_REVISION_HASH_LABEL);
+  cr.metadata.ownerReferences![0] = { ...cr.metadata.ownerReferences![0], ...parentKind };
+  return cr;
+}
+
+/** A revision named and labelled with a hash its controller computed itself (the DaemonSet's ComputeHash). */
+export function newHashedControllerRevision(
+  parent: KObject,
+  templateLabels: Record<string, string> | undefined,
+  data: unknown,
+  revision: number,
+  hash: string,
+  hashLabel: string = REVISION_HASH_LABEL,
+): KObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'ControllerRevision',
     metadata: {
       name: controllerRevisionName(parent.metadata.name, hash),
       namespace: parent.metadata.namespace,
-      labels: { ...(templateLabels ?? {}), [CONTROLLER_REVISION_HASH_LABEL]: hash },
+      labels: { ...(templateLabels ?? {}), [hashLabel]: hash },
       ownerReferences: [
         {
-          apiVersion: parentKind.apiVersion,
-          kind: parentKind.kind,
+          apiVersion: parent.apiVersion,
+          kind: parent.kind,
           name: parent.metadata.name,
           uid: parent.metadata.uid!,
           controller: true,
@@ -106,23 +142,43 @@ export function newControllerRevision(
   } as KObject;
 }
 
-/** SortControllerRevisions: by revision number, stable (then by name, the informer order being arbitrary). */
-export function sortControllerRevisions(revisions: KObject[]): KObject[] {
+/** SortControllerRevisions: by revision number, then creation time, then name (the informer order is arbitrary). */
+export function sortControllerRevisions(revisions: readonly KObject[]): KObject[] {
   return [...revisions].sort(
     (a, b) =>
-      (a.revision ?? 0) - (b.revision ?? 0) ||
+      revisionOf(a) - revisionOf(b) ||
+      (a.metadata.creationTimestamp ?? 0) - (b.metadata.creationTimestamp ?? 0) ||
       (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0),
   );
 }
 
+export function revisionOf(r: KObject): number {
+  return Number(r.revision ?? 0);
+}
+
+/** history.MaxRevision. */
+export function maxRevision(revisions: readonly KObject[]): number {
+  let max = 0;
+  for (const r of revisions) max = Math.max(max, revisionOf(r));
+  return max;
+}
+
+/** The revisions `parent` controls, from any list of ControllerRevisions. */
+export function revisionsOf(parent: KObject, revisions: readonly KObject[]): KObject[] {
+  return revisions.filter((r) => controllerOf(r)?.uid === parent.metadata.uid);
+}
+
 /** EqualRevision: the same data (the hash labels are compared by the data they came from). */
-export function equalRevision(a: KObject | undefined, b: KObject | undefined): boolean {
+export function equalRevision(
+  a: KObject | { data?: unknown } | undefined,
+  b: KObject | { data?: unknown } | undefined,
+): boolean {
   if (!a || !b) return a === b;
   return goJson(a.data) === goJson(b.data);
 }
 
 /** FindEqualRevisions: the revisions whose data equals `needle`'s, in the order given. */
-export function findEqualRevisions(revisions: KObject[], needle: KObject): KObject[] {
+export function findEqualRevisions(revisions: readonly KObject[], needle: KObject | { data?: unknown }): KObject[] {
   const raw = goJson(needle.data);
   return revisions.filter((r) => goJson(r.data) === raw);
 }
