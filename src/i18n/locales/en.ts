@@ -434,6 +434,8 @@ export const en = {
   'embed.preview': 'Preview',
   'embed.frameTitle': 'Podyssey: Kubernetes, message by message',
   'embed.openFull': 'Open full',
+  'embed.originError':
+    'This embed is switched off: its origin= parameter “{value}” is not a bare origin such as https://course.example.org (no path, no default port, lower case, no spaces). The page around it cannot drive it or read from it until the snippet is fixed.',
   'embed.openFullHint': 'Open this in the full Podyssey app (new tab)',
   'story.title': 'Transcript of the run',
   'story.intro': 'Every step of the run in order. Print this page for a handout.',

@@ -530,6 +530,8 @@ const zhTW: Catalog = {
   'embed.preview': '預覽',
   'embed.frameTitle': 'Podyssey：一則一則訊息看懂 Kubernetes',
   'embed.openFull': '開啟完整版',
+  'embed.originError':
+    '這個嵌入已停用：它的 origin= 參數「{value}」不是單純的來源（例如 https://course.example.org：不含路徑、不寫預設連接埠、小寫、沒有空白）。修正嵌入碼之前，外層頁面無法操控或讀取它。',
   'embed.openFullHint': '在完整的 Podyssey 中開啟（新分頁）',
   'story.title': '模擬過程逐字稿',
   'story.intro': '依序列出這次模擬的每一步。可以直接列印成講義。',
