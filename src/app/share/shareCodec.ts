@@ -45,6 +45,13 @@ function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
+/**
+ * Input is written a small chunk at a time, each write waiting for the output to be read (issue 24: a 1.8 MB
+ * link inflated to 1.4 GB inside one `write` before the size cap could cancel it). Deflate expands at most
+ * ~1,032×, so a 4 KiB chunk yields at most ~4 MiB before the reader sees it and stops at `limit`.
+ */
+export const INFLATE_CHUNK = 4096;
+
 async function pipe(
   bytes: Uint8Array,
   stream: CompressionStream | DecompressionStream,
@@ -52,7 +59,14 @@ async function pipe(
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
-  const writing = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
+  let stopped = false;
+  const writing = (async () => {
+    for (let at = 0; at < bytes.length && !stopped; at += INFLATE_CHUNK) {
+      await writer.ready;
+      await writer.write(bytes.subarray(at, at + INFLATE_CHUNK) as Uint8Array<ArrayBuffer>);
+    }
+    if (!stopped) await writer.close();
+  })();
   writing.catch(() => undefined);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,7 +75,9 @@ async function pipe(
     if (done) break;
     size += value.length;
     if (limit !== undefined && size > limit) {
+      stopped = true;
       await reader.cancel().catch(() => undefined);
+      await writer.abort().catch(() => undefined);
       throw new ShareLinkError('The link’s manifest is too large to open.');
     }
     chunks.push(value);
