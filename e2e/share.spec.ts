@@ -152,3 +152,16 @@ test.describe('issue 24: a deflate bomb link', () => {
     });
   }
 });
+
+test('a link whose interventions the CLI would refuse is refused with a clear message (issue 24)', async ({ page }) => {
+  for (const replicas of [-5, 1.5, 'abc']) {
+    const s = await encodeShare({
+      yaml: YAML,
+      actions: [{ atStep: 3, action: { type: 'scale', kind: 'Deployment', name: 'web', replicas } }],
+    });
+    await page.goto(`/?lang=en&x=${String(replicas)}#s=${s}`);
+    await expect(page.getByTestId('link-error')).toContainText('intervention 1 is invalid');
+    // Nothing was simulated from the refused link.
+    await expect(page.getByTestId('step-counter')).toHaveText('0 / 0');
+  }
+});

@@ -3,12 +3,16 @@
  * UTF-8 first, so Chinese comments survive. Pure apart from CompressionStream / DecompressionStream (Chromium and
  * Node ≥ 18). Decoding never throws anything but a ShareLinkError with a message a learner can read.
  */
+import { checkTimedAction } from '../../engine/checkTimedAction';
+
 export const SHARE_VERSION = 1;
+/** Interventions a link may carry. */
+export const MAX_LINK_ACTIONS = 100;
 
 export interface SharePayload {
   v: 1;
   yaml: string;
-  /** Interventions (issue 4), carried opaquely. */
+  /** Interventions (issue 4), each checked as the CLI checks `--action` (checkTimedAction). */
   actions?: unknown[];
   scenario?: string;
   [extra: string]: unknown;
@@ -131,6 +135,16 @@ export async function decodeShare(value: string): Promise<SharePayload> {
   if (p.v !== SHARE_VERSION) throw new ShareLinkError('The link’s manifest data has an unknown version.');
   if (typeof p.yaml !== 'string') throw new ShareLinkError('The link carries no manifest.');
   if (p.actions !== undefined && !Array.isArray(p.actions)) delete p.actions;
+  if (p.actions) {
+    if (p.actions.length > MAX_LINK_ACTIONS)
+      throw new ShareLinkError(`The link carries more than ${MAX_LINK_ACTIONS} interventions.`);
+    p.actions = p.actions.map((a, i) => {
+      const checked = checkTimedAction(a);
+      if ('error' in checked)
+        throw new ShareLinkError(`The link’s intervention ${i + 1} is invalid: ${checked.error}.`);
+      return checked;
+    });
+  }
   if (p.scenario !== undefined && typeof p.scenario !== 'string') delete p.scenario;
   return p as SharePayload;
 }
