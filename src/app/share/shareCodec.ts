@@ -135,10 +135,10 @@ export async function decodeShare(value: string): Promise<SharePayload> {
   if (p.v !== SHARE_VERSION) throw new ShareLinkError('The link’s manifest data has an unknown version.');
   if (typeof p.yaml !== 'string') throw new ShareLinkError('The link carries no manifest.');
   if (p.actions !== undefined && !Array.isArray(p.actions)) delete p.actions;
-  if (p.actions) {
+  if (Array.isArray(p.actions)) {
     if (p.actions.length > MAX_LINK_ACTIONS)
       throw new ShareLinkError(`The link carries more than ${MAX_LINK_ACTIONS} interventions.`);
-    p.actions = p.actions.map((a, i) => {
+    p.actions = p.actions.map((a: unknown, i) => {
       const checked = checkTimedAction(a);
       if ('error' in checked)
         throw new ShareLinkError(`The link’s intervention ${i + 1} is invalid: ${checked.error}.`);
