@@ -441,6 +441,12 @@ export const en = {
   'story.intro': 'Every step of the run in order. Print this page for a handout.',
   'story.print': 'Print',
   'story.step': 'Step {n}',
+  'story.page': 'Steps {from}–{to} of {total}',
+  'story.prevPage': 'Earlier steps',
+  'story.nextPage': 'Later steps',
+  'view.failed.title': 'This view cannot show this run.',
+  'view.failed.body':
+    'Something in the run (an imported trace, perhaps) is not what this view expects. The rest of the page still works: try another view, apply the manifest again or import another trace.',
   'editor.tabHint':
     'In the editor, Tab indents. Press Ctrl+M to switch Tab to moving the focus out of the editor (and back).',
   // ---- troubleshooting (issue 4): where is it stuck, nodes, interventions, branches, clock jumps --------------

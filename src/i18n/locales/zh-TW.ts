@@ -537,6 +537,12 @@ const zhTW: Catalog = {
   'story.intro': '依序列出這次模擬的每一步。可以直接列印成講義。',
   'story.print': '列印',
   'story.step': '第 {n} 步',
+  'story.page': '第 {from}–{to} 步，共 {total} 步',
+  'story.prevPage': '較早的步驟',
+  'story.nextPage': '較晚的步驟',
+  'view.failed.title': '這個檢視無法顯示這次的模擬。',
+  'view.failed.body':
+    '這次模擬（可能是匯入的 trace）有些內容不符合這個檢視的預期。頁面其他部分仍可使用：請換個檢視、重新套用 manifest，或匯入另一個 trace。',
   'editor.tabHint': '在編輯器中按 Tab 會縮排。按 Ctrl+M 可切換成用 Tab 把焦點移出編輯器（再按一次切回）。',
 
   // ---- issue 4 panels (troubleshooting, nodes, interventions, branches) ------------------------------------
