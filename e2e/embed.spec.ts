@@ -134,3 +134,101 @@ test('a goto sent before the first run is there waits for it and is applied', as
   await expect(page.frameLocator('#a').getByTestId('step-counter')).toHaveText(`8 / ${total}`);
   await expect(page.frameLocator('#b').getByTestId('step-counter')).toHaveText(`1 / ${total}`);
 });
+
+test.describe('issue 24: an embed that fails closed, keeps custom text private and survives a flood', () => {
+  const SECRET = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: db-password-hunter2\ndata:\n  k: v\n';
+
+  test('without origin=, no reply or broadcast carries custom-manifest text; with it, the host gets it', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await openHost(page, baseURL!.replace(/\/$/, ''));
+    await waitFor(page, (m) => m.from === 'b' && m.msg.type === 'ready', 'ready from b');
+    await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ready', 'ready from a');
+    for (const w of ['a', 'b'] as const) {
+      await send(page, w, { id: w, type: 'load', reqId: `load-${w}`, data: { yaml: SECRET } });
+      await waitFor(page, (m) => m.msg.reqId === `load-${w}` && m.msg.type === 'loaded', `loaded ${w}`);
+      await send(page, w, { id: w, type: 'last', reqId: `last-${w}` });
+      await waitFor(page, (m) => m.msg.reqId === `last-${w}`, `last ${w}`);
+      await send(page, w, { id: w, type: 'getState', reqId: `state-${w}` });
+      await waitFor(page, (m) => m.msg.reqId === `state-${w}`, `state ${w}`);
+    }
+    const all = await msgs(page);
+    const fromB = JSON.stringify(all.filter((m) => m.from === 'b'));
+    expect(fromB).not.toContain('hunter2');
+    const stateB = all.find((m) => m.msg.reqId === 'state-b')!.msg;
+    expect(stateB).toMatchObject({ type: 'state', data: { title: '', text: '' } });
+    expect(stateB.data!.total as number).toBeGreaterThan(0);
+    // The embed that names its host may tell it everything.
+    expect(JSON.stringify(all.filter((m) => m.from === 'a'))).toContain('hunter2');
+  });
+
+  for (const bad of ['https://course.example.org/lesson', 'HTTP://127.0.0.1', 'http://127.0.0.1:80', 'null', 'x ']) {
+    test(`origin=${JSON.stringify(bad)} is an error in the embed, which then talks to no one`, async ({
+      page,
+      baseURL,
+    }) => {
+      const app = baseURL!.replace(/\/$/, '');
+      await openHost(page, app);
+      await page.evaluate(
+        ([app, origin]) => {
+          const f = document.getElementById('b') as HTMLIFrameElement;
+          f.src = `${app}/embed.html?scenario=happy-path&id=b&origin=${encodeURIComponent(origin)}`;
+        },
+        [app, bad === 'x ' ? `${hostOrigin} ` : bad] as const,
+      );
+      const frame = page.frameLocator('#b');
+      await expect(frame.getByTestId('embed-origin-error')).toContainText('not a bare origin', { timeout: 20_000 });
+      await expect(frame.getByTestId('diagram')).toBeVisible({ timeout: 20_000 });
+      const before = (await msgs(page)).length;
+      await page.evaluate(() => {
+        const f = document.getElementById('b') as HTMLIFrameElement;
+        for (const type of ['ping', 'getState', 'next'])
+          f.contentWindow!.postMessage({ podyssey: 1, id: 'b', type, reqId: type }, '*');
+      });
+      await page.waitForTimeout(1000);
+      const after = (await msgs(page)).slice(before).filter((m) => m.from === 'b');
+      expect(after).toEqual([]);
+      expect((await msgs(page)).filter((m) => m.from === 'b' && m.msg.type === 'ready')).toEqual([]);
+    });
+  }
+
+  test('10,000 commands at once: the embed stays responsive, answers busy beyond its queue, and ends up right', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await openHost(page, baseURL!.replace(/\/$/, ''));
+    const ready = await waitFor(page, (m) => m.from === 'a' && m.msg.type === 'ready', 'ready');
+    const total = ready.msg.data!.total as number;
+    const embed = page.frame({ url: /embed\.html\?.*id=a/ })!;
+    await embed.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    await page.evaluate(() => {
+      const w = window as unknown as { send(w: string, m: unknown): void };
+      for (let i = 0; i < 10_000; i++) w.send('a', { id: 'a', type: i % 2 ? 'prev' : 'next', reqId: i });
+      w.send('a', { id: 'a', type: 'goto', reqId: 'final', data: { step: 9 } });
+    });
+    // The last command may itself be refused as busy; ask again once the flood is worked off.
+    await waitFor(page, (m) => m.msg.reqId === 'final', 'final reply');
+    await send(page, 'a', { id: 'a', type: 'goto', reqId: 'after', data: { step: 9 } });
+    await waitFor(page, (m) => m.msg.reqId === 'after' && m.msg.type === 'ok', 'goto after the flood');
+    await expect(page.frameLocator('#a').getByTestId('step-counter')).toHaveText(`9 / ${total}`);
+    const replies = (await msgs(page)).filter((m) => m.from === 'a' && typeof m.msg.reqId === 'number');
+    const busy = replies.filter((m) => m.msg.type === 'error' && m.msg.data?.code === 'busy');
+    expect(busy.length).toBeGreaterThan(0);
+    expect(replies.length).toBe(10_000); // every command got exactly one answer: ok or busy
+    const longest = await embed.evaluate(() =>
+      Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks),
+    );
+    console.log(`embed flood: ${busy.length} busy, longest main-thread task ${Math.round(longest)} ms`);
+    expect(longest, 'longest main-thread task in the embed (ms)').toBeLessThan(200);
+  });
+});

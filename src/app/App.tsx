@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ClusterDiagram } from '../diagram/ClusterDiagram';
 import { SequenceView } from '../diagram/SequenceView';
 import { EditorPane } from '../editor/EditorPane';
+import { ViewBoundary } from './ViewBoundary';
 import { Inspectors } from '../panels/Inspectors';
 import { NarrationPanel } from '../panels/NarrationPanel';
 import { PlaybackBar } from '../panels/PlaybackBar';
@@ -34,8 +35,10 @@ const StoryView = lazy(() => import('./StoryView').then((m) => ({ default: m.Sto
 export function App() {
   const t = useT();
   const api = useAppApi();
-  const { centerView, layoutView, dialog, compactTab, reducedMotion, embed, present, controls } = useApp(
+  const { centerView, layoutView, dialog, compactTab, reducedMotion, embed, present, controls, sessionId } = useApp(
     useShallow((s) => ({
+      // A new run (not a step) re-renders the shell: each view's error boundary tries again with it.
+      sessionId: s.session?.id ?? 0,
       centerView: s.centerView,
       layoutView: s.layoutView,
       dialog: s.dialog,
@@ -79,26 +82,41 @@ export function App() {
               ))}
             </div>
             <DeferredCurrent>
-              <EditorPane />
-              <Inspectors />
+              <ViewBoundary view="editor" resetKey={sessionId}>
+                <EditorPane />
+              </ViewBoundary>
+              <ViewBoundary view="inspectors" resetKey={sessionId}>
+                <Inspectors />
+              </ViewBoundary>
             </DeferredCurrent>
           </div>
         )}
         <div className="stage">
           <div className="stage__view">
-            {layoutView === 'story' ? (
-              <Suspense fallback={null}>
-                <StoryView />
-              </Suspense>
-            ) : centerView === 'diagram' ? (
-              <ClusterDiagram />
-            ) : (
-              <SequenceView />
-            )}
+            <ViewBoundary
+              view={layoutView === 'story' ? 'story' : centerView}
+              resetKey={`${sessionId}:${layoutView}:${centerView}`}
+            >
+              {layoutView === 'story' ? (
+                <Suspense fallback={null}>
+                  <StoryView />
+                </Suspense>
+              ) : centerView === 'diagram' ? (
+                <ClusterDiagram />
+              ) : (
+                <SequenceView />
+              )}
+            </ViewBoundary>
           </div>
-          <NarrationPanel />
-          <BranchBar />
-          <PlaybackBar />
+          <ViewBoundary view="narration" resetKey={sessionId}>
+            <NarrationPanel />
+          </ViewBoundary>
+          <ViewBoundary view="branches" resetKey={sessionId}>
+            <BranchBar />
+          </ViewBoundary>
+          <ViewBoundary view="playback" resetKey={sessionId}>
+            <PlaybackBar />
+          </ViewBoundary>
         </div>
       </main>
       {dialog === 'help' && <HelpDialog />}

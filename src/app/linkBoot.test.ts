@@ -54,7 +54,17 @@ describe('issue 5 boot: language, theme, embeds and links', () => {
       id: 'k1',
       present: true,
     });
-    expect(parseUrlOptions('?origin=https://a.test/path&id=<x>')).toEqual({});
-    expect(parseUrlOptions('?origin=javascript:alert(1)')).toEqual({});
+    expect(parseUrlOptions('?origin=https://a.test/path&id=<x>')).toEqual({ originError: 'https://a.test/path' });
+    expect(parseUrlOptions('?origin=javascript:alert(1)')).toEqual({ originError: 'javascript:alert(1)' });
+    expect(parseUrlOptions('?origin=https://a.test/').origin).toBe('https://a.test');
+    expect(parseUrlOptions('?origin=http://127.0.0.1:8080').origin).toBe('http://127.0.0.1:8080');
+  });
+
+  it('fails closed on an origin that is not bare (issue 24)', () => {
+    for (const bad of ['HTTP://a.test', 'http://a.test:80', 'https://a.test ', 'null', '', ' https://a.test']) {
+      const opts = parseUrlOptions(`?origin=${encodeURIComponent(bad)}`);
+      expect(opts.origin, bad).toBeUndefined();
+      expect(opts.originError, bad).toBe(bad);
+    }
   });
 });

@@ -22,6 +22,11 @@ export interface UrlOptions {
   seed?: number;
   /** Embeds: the host page's exact origin (messages from any other origin are ignored). */
   origin?: string;
+  /**
+   * Embeds: the `origin` value given when it is not a bare origin (a path, `HTTP://`, `:80`, a space, `null`).
+   * Fails closed: the embed shows an error and talks to no one, rather than to every parent.
+   */
+  originError?: string;
   /** Embeds: an id the host chose, echoed in every message. */
   id?: string;
   /** Projector mode (`present=1`): larger type, minimal chrome. Not one of the frozen `view` values. */
@@ -57,14 +62,10 @@ export function parseUrlOptions(search: string): UrlOptions {
   opts.nodes = int(q.get('nodes'), 1, 500);
   opts.seed = int(q.get('seed'), 0, 2 ** 32 - 1);
   const origin = q.get('origin');
-  if (origin) {
-    try {
-      const u = new URL(origin);
-      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin.replace(/\/$/, ''))
-        opts.origin = u.origin;
-    } catch {
-      // not an origin: ignored
-    }
+  if (origin !== null) {
+    const bare = bareOrigin(origin);
+    if (bare) opts.origin = bare;
+    else opts.originError = origin.slice(0, 200);
   }
   const id = q.get('id');
   if (id && /^[\w.:-]{1,64}$/.test(id)) opts.id = id;
@@ -72,4 +73,20 @@ export function parseUrlOptions(search: string): UrlOptions {
   if (present) opts.present = present === '1';
   for (const k of Object.keys(opts) as Array<keyof UrlOptions>) if (opts[k] === undefined) delete opts[k];
   return opts;
+}
+
+/**
+ * `origin` exactly as the browser serialises it (`https://course.example.org`, `http://127.0.0.1:8080`; a single
+ * trailing `/` is allowed), else undefined. Anything the URL parser would have to fix up — case, a default port,
+ * spaces, a path, `null` — is refused rather than guessed at: an embed must not end up trusting a page it was not
+ * told about.
+ */
+export function bareOrigin(value: string): string | undefined {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return u.origin === value || `${u.origin}/` === value ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }

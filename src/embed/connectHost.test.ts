@@ -9,6 +9,7 @@ import { buildRunInfo } from '../playback/runInfo';
 import { findScenario } from '../scenarios';
 import { MAX_QUEUED } from './CommandQueue';
 import { connectHost } from './connectHost';
+import { MAX_INBOX } from './HostInbox';
 import type { Envelope } from './protocol';
 
 const HOST = 'https://course.test';
@@ -64,6 +65,10 @@ const host = (type: string, reqId?: string | number, data?: Record<string, unkno
     Object.assign(new Event('message'), { data: { podyssey: 1, type, reqId, data }, origin: HOST, source: parent }),
   );
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Host messages are handled in slices of their own (HostInbox): wait until the inbox has been worked off. */
+const delivered = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 1));
+};
 const reply = (reqId: string | number) => sent.find((m) => m.reqId === reqId);
 const indexOf = (pred: (m: Envelope) => boolean) => sent.findIndex(pred);
 
@@ -74,6 +79,7 @@ describe('connectHost before the first run is there', () => {
     host('goto', 'g', { step: 5 });
     host('next', 'n');
     host('getState', 's');
+    await delivered();
     expect(reply('g')).toBeUndefined();
     expect(reply('n')).toBeUndefined();
     expect(reply('s')).toMatchObject({ type: 'state', data: { step: 0, total: 0, status: 'simulating' } });
@@ -96,6 +102,7 @@ describe('connectHost before the first run is there', () => {
     const { store, held } = setup();
     const applied = store.getState().apply();
     host('goto', 'far', { step: 100_000 });
+    await delivered();
     held[0].finish();
     await applied;
     await settle();
@@ -106,6 +113,7 @@ describe('connectHost before the first run is there', () => {
     const { store, held } = setup();
     const applied = store.getState().apply();
     for (let i = 0; i <= MAX_QUEUED; i++) host('next', i);
+    await delivered();
     expect(sent.filter((m) => m.type === 'error')).toEqual([
       expect.objectContaining({ reqId: MAX_QUEUED, data: expect.objectContaining({ code: 'not_ready' }) }),
     ]);
@@ -120,6 +128,7 @@ describe('connectHost before the first run is there', () => {
     const { store, held } = setup();
     const applied = store.getState().apply();
     host('play', 'p');
+    await delivered();
     held[0].fail('the simulation worker crashed');
     await applied;
     await settle();
@@ -135,6 +144,7 @@ describe('connectHost before the first run is there', () => {
     sent.length = 0;
     host('load', 'l', { scenario: 'crashloop-exit-1' });
     host('goto', 'g', { step: 3 });
+    await delivered();
     expect(reply('g')).toBeUndefined();
     held[1].finish();
     await settle();
@@ -144,5 +154,52 @@ describe('connectHost before the first run is there', () => {
     expect(reply('g')?.type).toBe('ok');
     expect(indexOf((m) => m.reqId === 'g')).toBeGreaterThan(indexOf((m) => m.reqId === 'l'));
     expect(store.getState().cursor).toBe(2);
+  });
+});
+
+describe('connectHost privacy and limits (issue 24)', () => {
+  const SECRET = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: db-password-hunter2\ndata:\n  k: v\n';
+
+  it('keeps custom-manifest text, names included, out of getState and loaded replies without origin=', async () => {
+    const { store, held } = setup();
+    store.setState({ yaml: SECRET, scenarioId: null });
+    const applied = store.getState().apply();
+    held[0].finish();
+    await applied;
+    await settle();
+    host('last', 'l');
+    host('getState', 's');
+    await delivered();
+    const state = reply('s');
+    expect(state?.type).toBe('state');
+    expect(state?.data?.total).toBeGreaterThan(0);
+    expect(JSON.stringify(sent)).not.toContain('hunter2');
+    expect(state?.data).toMatchObject({ title: '', text: '' });
+  });
+
+  it('answers busy beyond the inbox bound and still works the rest off', async () => {
+    const { store, held } = setup();
+    const applied = store.getState().apply();
+    held[0].finish();
+    await applied;
+    await settle();
+    sent.length = 0;
+    for (let i = 0; i < MAX_INBOX + 20; i++) host('ping', i);
+    const busy = sent.filter((m) => m.type === 'error' && m.data?.code === 'busy');
+    expect(busy.map((m) => m.reqId)).toEqual(Array.from({ length: 20 }, (_, i) => MAX_INBOX + i));
+    for (let i = 0; i < 50 && sent.filter((m) => m.type === 'pong').length < MAX_INBOX; i++) await delivered();
+    expect(sent.filter((m) => m.type === 'pong')).toHaveLength(MAX_INBOX);
+  });
+
+  it('talks to no one when origin= is not a bare origin', async () => {
+    window.history.replaceState(null, '', '/embed.html?origin=HTTP://course.test');
+    try {
+      setup();
+      host('ping', 'p');
+      await delivered();
+      expect(sent).toEqual([]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

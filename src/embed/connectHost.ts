@@ -1,7 +1,13 @@
 /**
  * The embed's side of DESIGN.md §9, for one app instance: answers the host's allow-listed commands, reports
  * ready / stepchange / playstate / loaded / resize, and never posts user-authored text to an unknown origin.
- * Commands that need a run and arrive before it is there wait in a CommandQueue and run in order once it is.
+ * Host messages are worked off in slices (HostInbox); commands that need a run and arrive before it is there wait
+ * in a CommandQueue and run in order once it is.
+ *
+ * Privacy (issue 24): text from a custom manifest — narration, titles, error messages, object names — goes only to
+ * the origin named by `origin=`, in broadcasts and in every reply alike. Without `origin=` a reply still reaches
+ * the page that asked, but carries only numbers and built-in text. A malformed `origin=` fails closed: the embed
+ * then talks to no one (EmbedBridge shows why).
  */
 import type { AppStore, AppStoreApi } from '../app/store/createAppStore';
 import { parseUrlOptions } from '../app/urlOptions';
@@ -10,6 +16,7 @@ import type { Translate } from '../i18n/translate';
 import { narrate, stepHeadline } from '../playback/narrate';
 import { findScenario } from '../scenarios';
 import { CommandQueue, MAX_QUEUED } from './CommandQueue';
+import { HostInbox, MAX_INBOX } from './HostInbox';
 import { acceptEvent, envelope, parseHostMessage, targetFor, type HostCommand, type ReqId } from './protocol';
 
 const MAX_YAML = 64 * 1024;
@@ -48,19 +55,21 @@ export function connectHost(api: AppStoreApi, t: () => Translate): () => void {
   const id = url.id ?? 'podyssey';
   const parent = window.parent;
   if (parent === window) return () => undefined; // not framed: nobody to talk to
+  if (url.originError !== undefined) return () => undefined; // fails closed: EmbedBridge shows the error
 
   const post = (type: string, data?: Record<string, unknown>, reqId?: ReqId, requester?: string) => {
     const { target } = targetFor(url.origin, requester);
     parent.postMessage(envelope(id, type, data, reqId), target);
   };
-  const known = (requester?: string) => targetFor(url.origin, requester).known;
-  const stepPayload = (requester?: string) => {
+  // Only `origin=` makes the receiver known: a requester's own origin says who asked, not whom the author trusts.
+  const mayShowText = (s: AppStore) => url.origin !== undefined || !userAuthored(s);
+  const stepPayload = () => {
     const s = api.getState();
-    return stepData(s, t(), known(requester) || !userAuthored(s));
+    return stepData(s, t(), mayShowText(s));
   };
-  const loadedPayload = (requester?: string) => {
+  const loadedPayload = () => {
     const s = api.getState();
-    const showText = known(requester) || !userAuthored(s);
+    const showText = mayShowText(s);
     const errors = (s.session?.info.markers ?? [])
       .filter((m) => m.severity === 'error')
       .map((m) => (showText ? { line: m.line, message: m.message } : { line: m.line }));
@@ -89,11 +98,12 @@ export function connectHost(api: AppStoreApi, t: () => Translate): () => void {
         post('ready', { total: s.session.run.steps.length, scenario: s.scenarioId });
       }
       const waiting = pendingLoads.splice(0);
-      if (waiting.length) for (const w of waiting) post('loaded', loadedPayload(w.requester), w.reqId, w.requester);
+      if (waiting.length) for (const w of waiting) post('loaded', loadedPayload(), w.reqId, w.requester);
       else post('loaded', loadedPayload());
     }
     if (s.status === 'error' && p.status !== 'error') {
-      for (const w of pendingLoads.splice(0)) post('error', { code: 'load_failed', message: s.error ?? '' }, w.reqId);
+      const message = mayShowText(s) ? (s.error ?? '') : 'the manifest could not be simulated';
+      for (const w of pendingLoads.splice(0)) post('error', { code: 'load_failed', message }, w.reqId, w.requester);
       if (!readySent) {
         readySent = true;
         post('ready', { total: 0, scenario: s.scenarioId });
@@ -111,11 +121,23 @@ export function connectHost(api: AppStoreApi, t: () => Translate): () => void {
     post('ready', { total: api.getState().session!.run.steps.length, scenario: api.getState().scenarioId });
   }
 
+  const inbox = new HostInbox<{ data: unknown; from: string }>((m) => receive(m.data, m.from));
   const onMessage = (event: MessageEvent) => {
     if (!acceptEvent(event, parent, window, url.origin)) return;
-    const parsed = parseHostMessage(event.data, id);
-    if (parsed.kind === 'ignore') return;
     const from = event.origin;
+    if (inbox.offer({ data: event.data, from })) return;
+    const parsed = parseHostMessage(event.data, id);
+    if (parsed.kind === 'command' || parsed.kind === 'error')
+      post(
+        'error',
+        { code: 'busy', message: `${MAX_INBOX} messages are waiting; try again later` },
+        parsed.reqId,
+        from,
+      );
+  };
+  const receive = (raw: unknown, from: string) => {
+    const parsed = parseHostMessage(raw, id);
+    if (parsed.kind === 'ignore') return;
     if (parsed.kind === 'error') {
       post('error', { code: parsed.code, message: parsed.message }, parsed.reqId, from);
       return;
@@ -151,7 +173,7 @@ export function connectHost(api: AppStoreApi, t: () => Translate): () => void {
         post(
           'state',
           {
-            ...stepPayload(from),
+            ...stepPayload(),
             playing: s.playing,
             speed: s.speed,
             lang: s.lang,
@@ -261,6 +283,7 @@ export function connectHost(api: AppStoreApi, t: () => Translate): () => void {
   measure();
 
   return () => {
+    inbox.clear();
     queue.clear();
     unsubscribe();
     window.removeEventListener('message', onMessage);

@@ -12,12 +12,13 @@ spec:
 
 describe('share codec', () => {
   it('round-trips a manifest with Chinese comments and emoji', async () => {
-    const s = await encodeShare({ yaml: chinese, actions: [{ type: 'delete-pod', at: 3 }] });
+    const actions = [{ atStep: 3, action: { type: 'delete-pod', name: 'web-1' } }];
+    const s = await encodeShare({ yaml: chinese, actions });
     expect(s).toMatch(/^1\.[A-Za-z0-9_-]+$/);
     const back = await decodeShare(s);
     expect(back.yaml).toBe(chinese);
     expect(back.v).toBe(1);
-    expect(back.actions).toEqual([{ type: 'delete-pod', at: 3 }]);
+    expect(back.actions).toEqual(actions);
   });
 
   it('is compact for a repetitive manifest', async () => {
@@ -58,5 +59,29 @@ describe('share codec', () => {
     expect(shareParam('#x=2&s=1.abc')).toBe('1.abc');
     expect(shareParam('#other')).toBeNull();
     expect(shareParam('')).toBeNull();
+  });
+
+  it('refuses interventions the CLI would refuse as --action (issue 24)', async () => {
+    const link = (action: unknown, atStep: unknown = 5) =>
+      encodeShare({ yaml: 'kind: Pod', actions: [{ atStep, action }] });
+    const scale = (replicas: unknown) => ({ type: 'scale', kind: 'Deployment', name: 'web', replicas });
+    for (const replicas of [-5, 1.5, 'abc', null, 1e9 + 0.5])
+      await expect(decodeShare(await link(scale(replicas))), String(replicas)).rejects.toThrow(
+        /intervention 1 is invalid: scale needs replicas/,
+      );
+    for (const bad of [
+      { type: 'eval' },
+      { type: 'delete-pod' },
+      { type: 'taint', node: 'node-1', key: 'k', effect: 'Sometimes' },
+      { type: 'stop', component: 'rm -rf' },
+      { type: 'registry', reachable: 'yes' },
+    ])
+      await expect(decodeShare(await link(bad)), JSON.stringify(bad)).rejects.toThrow(ShareLinkError);
+    await expect(decodeShare(await link(scale(2), -1))).rejects.toThrow(/atStep/);
+    await expect(decodeShare(await link(scale(2), 'x'))).rejects.toThrow(/atStep/);
+    const ok = await decodeShare(await link(scale(0)));
+    expect(ok.actions).toEqual([{ atStep: 5, action: scale(0) }]);
+    const many = await encodeShare({ yaml: '', actions: Array(101).fill({ atStep: 1, action: scale(1) }) });
+    await expect(decodeShare(many)).rejects.toThrow(/more than 100/);
   });
 });

@@ -3,12 +3,16 @@
  * UTF-8 first, so Chinese comments survive. Pure apart from CompressionStream / DecompressionStream (Chromium and
  * Node ≥ 18). Decoding never throws anything but a ShareLinkError with a message a learner can read.
  */
+import { checkTimedAction } from '../../engine/checkTimedAction';
+
 export const SHARE_VERSION = 1;
+/** Interventions a link may carry. */
+export const MAX_LINK_ACTIONS = 100;
 
 export interface SharePayload {
   v: 1;
   yaml: string;
-  /** Interventions (issue 4), carried opaquely. */
+  /** Interventions (issue 4), each checked as the CLI checks `--action` (checkTimedAction). */
   actions?: unknown[];
   scenario?: string;
   [extra: string]: unknown;
@@ -45,6 +49,13 @@ function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
+/**
+ * Input is written a small chunk at a time, each write waiting for the output to be read (issue 24: a 1.8 MB
+ * link inflated to 1.4 GB inside one `write` before the size cap could cancel it). Deflate expands at most
+ * ~1,032×, so a 4 KiB chunk yields at most ~4 MiB before the reader sees it and stops at `limit`.
+ */
+export const INFLATE_CHUNK = 4096;
+
 async function pipe(
   bytes: Uint8Array,
   stream: CompressionStream | DecompressionStream,
@@ -52,7 +63,14 @@ async function pipe(
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
-  const writing = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
+  let stopped = false;
+  const writing = (async () => {
+    for (let at = 0; at < bytes.length && !stopped; at += INFLATE_CHUNK) {
+      await writer.ready;
+      await writer.write(bytes.subarray(at, at + INFLATE_CHUNK) as Uint8Array<ArrayBuffer>);
+    }
+    if (!stopped) await writer.close();
+  })();
   writing.catch(() => undefined);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,7 +79,9 @@ async function pipe(
     if (done) break;
     size += value.length;
     if (limit !== undefined && size > limit) {
+      stopped = true;
       await reader.cancel().catch(() => undefined);
+      await writer.abort().catch(() => undefined);
       throw new ShareLinkError('The link’s manifest is too large to open.');
     }
     chunks.push(value);
@@ -115,6 +135,16 @@ export async function decodeShare(value: string): Promise<SharePayload> {
   if (p.v !== SHARE_VERSION) throw new ShareLinkError('The link’s manifest data has an unknown version.');
   if (typeof p.yaml !== 'string') throw new ShareLinkError('The link carries no manifest.');
   if (p.actions !== undefined && !Array.isArray(p.actions)) delete p.actions;
+  if (Array.isArray(p.actions)) {
+    if (p.actions.length > MAX_LINK_ACTIONS)
+      throw new ShareLinkError(`The link carries more than ${MAX_LINK_ACTIONS} interventions.`);
+    p.actions = p.actions.map((a: unknown, i) => {
+      const checked = checkTimedAction(a);
+      if ('error' in checked)
+        throw new ShareLinkError(`The link’s intervention ${i + 1} is invalid: ${checked.error}.`);
+      return checked;
+    });
+  }
   if (p.scenario !== undefined && typeof p.scenario !== 'string') delete p.scenario;
   return p as SharePayload;
 }

@@ -527,11 +527,19 @@ export const en = {
   'embed.preview': 'Preview',
   'embed.frameTitle': 'Podyssey: Kubernetes, message by message',
   'embed.openFull': 'Open full',
+  'embed.originError':
+    'This embed is switched off: its origin= parameter “{value}” is not a bare origin such as https://course.example.org (no path, no default port, lower case, no spaces). The page around it cannot drive it or read from it until the snippet is fixed.',
   'embed.openFullHint': 'Open this in the full Podyssey app (new tab)',
   'story.title': 'Transcript of the run',
   'story.intro': 'Every step of the run in order. Print this page for a handout.',
   'story.print': 'Print',
   'story.step': 'Step {n}',
+  'story.page': 'Steps {from}–{to} of {total}',
+  'story.prevPage': 'Earlier steps',
+  'story.nextPage': 'Later steps',
+  'view.failed.title': 'This view cannot show this run.',
+  'view.failed.body':
+    'Something in the run (an imported trace, perhaps) is not what this view expects. The rest of the page still works: try another view, apply the manifest again or import another trace.',
   'editor.tabHint':
     'In the editor, Tab indents. Press Ctrl+M to switch Tab to moving the focus out of the editor (and back).',
   // ---- troubleshooting (issue 4): where is it stuck, nodes, interventions, branches, clock jumps --------------

@@ -643,11 +643,19 @@ const zhTW: Catalog = {
   'embed.preview': '預覽',
   'embed.frameTitle': 'Podyssey：一則一則訊息看懂 Kubernetes',
   'embed.openFull': '開啟完整版',
+  'embed.originError':
+    '這個嵌入已停用：它的 origin= 參數「{value}」不是單純的來源（例如 https://course.example.org：不含路徑、不寫預設連接埠、小寫、沒有空白）。修正嵌入碼之前，外層頁面無法操控或讀取它。',
   'embed.openFullHint': '在完整的 Podyssey 中開啟（新分頁）',
   'story.title': '模擬過程逐字稿',
   'story.intro': '依序列出這次模擬的每一步。可以直接列印成講義。',
   'story.print': '列印',
   'story.step': '第 {n} 步',
+  'story.page': '第 {from}–{to} 步，共 {total} 步',
+  'story.prevPage': '較早的步驟',
+  'story.nextPage': '較晚的步驟',
+  'view.failed.title': '這個檢視無法顯示這次的模擬。',
+  'view.failed.body':
+    '這次模擬（可能是匯入的 trace）有些內容不符合這個檢視的預期。頁面其他部分仍可使用：請換個檢視、重新套用 manifest，或匯入另一個 trace。',
   'editor.tabHint': '在編輯器中按 Tab 會縮排。按 Ctrl+M 可切換成用 Tab 把焦點移出編輯器（再按一次切回）。',
 
   // ---- issue 4 panels (troubleshooting, nodes, interventions, branches) ------------------------------------
