@@ -67,7 +67,7 @@ describe('share codec', () => {
     const scale = (replicas: unknown) => ({ type: 'scale', kind: 'Deployment', name: 'web', replicas });
     for (const replicas of [-5, 1.5, 'abc', null, 1e9 + 0.5])
       await expect(decodeShare(await link(scale(replicas))), String(replicas)).rejects.toThrow(
-        /intervention 1 is invalid: scale needs replicas/,
+        /intervention 1 is invalid: replicas must be a whole number/,
       );
     for (const bad of [
       { type: 'eval' },
@@ -77,8 +77,8 @@ describe('share codec', () => {
       { type: 'registry', reachable: 'yes' },
     ])
       await expect(decodeShare(await link(bad)), JSON.stringify(bad)).rejects.toThrow(ShareLinkError);
-    await expect(decodeShare(await link(scale(2), -1))).rejects.toThrow(/atStep/);
-    await expect(decodeShare(await link(scale(2), 'x'))).rejects.toThrow(/atStep/);
+    await expect(decodeShare(await link(scale(2), -1))).rejects.toThrow(/bad step/);
+    await expect(decodeShare(await link(scale(2), 'x'))).rejects.toThrow(/bad step/);
     const ok = await decodeShare(await link(scale(0)));
     expect(ok.actions).toEqual([{ atStep: 5, action: scale(0) }]);
     const many = await encodeShare({ yaml: '', actions: Array(101).fill({ atStep: 1, action: scale(1) }) });

@@ -3,7 +3,7 @@
  * UTF-8 first, so Chinese comments survive. Pure apart from CompressionStream / DecompressionStream (Chromium and
  * Node ≥ 18). Decoding never throws anything but a ShareLinkError with a message a learner can read.
  */
-import { checkTimedAction } from '../../engine/checkTimedAction';
+import { validateTimedAction } from '../../engine/validateTimedAction';
 
 export const SHARE_VERSION = 1;
 /** Interventions a link may carry. */
@@ -12,7 +12,7 @@ export const MAX_LINK_ACTIONS = 100;
 export interface SharePayload {
   v: 1;
   yaml: string;
-  /** Interventions (issue 4), each checked as the CLI checks `--action` (checkTimedAction). */
+  /** Interventions (issue 4), each checked as the CLI checks `--action` (validateTimedAction). */
   actions?: unknown[];
   scenario?: string;
   [extra: string]: unknown;
@@ -139,7 +139,7 @@ export async function decodeShare(value: string): Promise<SharePayload> {
     if (p.actions.length > MAX_LINK_ACTIONS)
       throw new ShareLinkError(`The link carries more than ${MAX_LINK_ACTIONS} interventions.`);
     p.actions = p.actions.map((a: unknown, i) => {
-      const checked = checkTimedAction(a);
+      const checked = validateTimedAction(a);
       if ('error' in checked)
         throw new ShareLinkError(`The link’s intervention ${i + 1} is invalid: ${checked.error}.`);
       return checked;
