@@ -4,6 +4,7 @@
  */
 import { GCProfiler } from 'node:v8';
 import type { Run, SimulationInput } from '../src/engine/api';
+import type { Step } from '../src/engine/types';
 import { Engine, simulate } from '../src/engine/simulate';
 import { NGINX_DEPLOYMENT_AND_SERVICE } from '../src/scenarios/manifests';
 
@@ -90,7 +91,10 @@ export function measure(input: SimulationInput, repeats: number, isolate = false
  * One run of a workload too large to repeat (a minute or more): its wall time and peak heap under the GC profiler,
  * from a collected heap. The run's result is dropped before returning, so rows do not add up.
  */
-export function measureOnce(input: SimulationInput): {
+export function measureOnce(
+  input: SimulationInput,
+  opts: { stream?: boolean } = {},
+): {
   steps: number;
   end: Run['end'];
   wallMs: number;
@@ -100,16 +104,22 @@ export function measureOnce(input: SimulationInput): {
   collect();
   const profiler = new GCProfiler();
   profiler.start();
+  let steps = 0;
+  let traceJsonBytes = 0;
+  // Streamed as the CLI's text format streams it: the steps are sized as they go by and not kept.
+  const onSteps = (batch: readonly Step[]) => {
+    steps += batch.length;
+    for (const step of batch) traceJsonBytes += JSON.stringify(step).length + 1;
+  };
   const t0 = performance.now();
-  const run = simulate(input);
+  const run = opts.stream ? simulate(input, { onSteps }) : simulate(input);
   const wallMs = performance.now() - t0;
   const atEnd = process.memoryUsage().heapUsed;
   const stats = profiler.stop();
   let peak = atEnd;
   for (const s of stats?.statistics ?? []) peak = Math.max(peak, s.beforeGC.heapStatistics.usedHeapSize);
-  let traceJsonBytes = 0;
-  for (const step of run.steps) traceJsonBytes += JSON.stringify(step).length + 1;
-  return { steps: run.steps.length, end: run.end, wallMs, peakHeapBytes: peak, traceJsonBytes };
+  if (!opts.stream) onSteps(run.steps);
+  return { steps, end: run.end, wallMs, peakHeapBytes: peak, traceJsonBytes };
 }
 
 /**

@@ -154,7 +154,23 @@ function main(argv: string[], io: CliIO): number {
     ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
     ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
   };
-  const run = simulate(input);
+  // The text format is written as the run makes it, so a long horizon costs the cluster's memory, not the trace's.
+  let batch: string[] = [];
+  const writeBatch = () => {
+    if (batch.length) io.stdout(batch.join('\n') + '\n');
+    batch = [];
+  };
+  const run =
+    format === 'text'
+      ? simulate(input, {
+          onSteps: (steps) => {
+            for (const line of traceLines(steps)) {
+              batch.push(line);
+              if (batch.length === 2000) writeBatch();
+            }
+          },
+        })
+      : simulate(input);
   if (run.inputErrors.length) {
     for (const e of run.inputErrors)
       io.stderr(
@@ -178,16 +194,7 @@ function main(argv: string[], io: CliIO): number {
       }) + '\n',
     );
   } else if (format === 'text') {
-    // Written in batches of lines: a long run's trace is hundreds of megabytes as one string.
-    let batch: string[] = [];
-    for (const line of traceLines(run.steps)) {
-      batch.push(line);
-      if (batch.length === 2000) {
-        io.stdout(batch.join('\n') + '\n');
-        batch = [];
-      }
-    }
-    io.stdout(batch.join('\n') + '\n');
+    writeBatch();
   } else {
     const kinds = parseManifest(input.yaml).docs.map((d) => String((d.object as { kind?: unknown }).kind ?? ''));
     let first = true;

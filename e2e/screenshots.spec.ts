@@ -34,3 +34,38 @@ test.describe('screenshots', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+/**
+ * The workload controllers of issue 15 as a learner sees them: kube-controller-manager drawn with all its parts, at
+ * the sizes the layout is designed for, in both languages, and embedded. The page must not scroll sideways and the
+ * Job's own part must be on the diagram.
+ */
+test.describe('workload controllers on the diagram', () => {
+  const sizes = [
+    { name: 'desktop', width: 1440, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ];
+  for (const lang of ['en', 'zh-TW']) {
+    for (const size of sizes) {
+      test(`job-completes, ${size.width}×${size.height}, ${lang}`, async ({ page }) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(`/?scenario=job-completes&motion=reduced&lang=${lang}`);
+        await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
+        await page.getByTestId('step-last').click();
+        await page.screenshot({ path: test.info().outputPath(`job-${size.name}-${lang}.png`) });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  }
+
+  test('statefulset in the embed at 700×560', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 560 });
+    await page.goto('/embed.html?scenario=statefulset-ordered-start&motion=reduced');
+    await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
+    await page.getByTestId('step-last').click();
+    await page.screenshot({ path: test.info().outputPath('sts-embed-700.png') });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

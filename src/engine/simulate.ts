@@ -31,7 +31,7 @@ import type { KernelState } from './kernel/Simulation';
 import { Simulation } from './kernel/Simulation';
 import { parseManifest } from './manifest/parseManifest';
 import { generateName } from './objects/names';
-import type { KObject } from './types';
+import type { KObject, Step } from './types';
 
 export const DEFAULT_HORIZON_MS = 10 * 60_000;
 export const DEFAULT_MAX_STEPS = 200_000;
@@ -47,8 +47,19 @@ const CHECKPOINT_EVERY = 5_000;
  */
 const CHECKPOINT_STEPS_PER_KEY = 4;
 
-export function simulate(input: SimulationInput): Run {
-  return new Engine(input).run();
+export interface SimulateOptions {
+  /**
+   * Stream the trace: each finished step goes to `onSteps` (in order, once) and is not kept, nor is the playback
+   * history, so memory stays that of the cluster however long the run. The returned Run then has no steps or
+   * history; its apply results, kubectl output and end are complete. For output written as it is made.
+   */
+  onSteps?: (steps: readonly Step[]) => void;
+}
+
+export function simulate(input: SimulationInput, options: SimulateOptions = {}): Run {
+  const engine = new Engine(input);
+  if (options.onSteps) engine.stream(options.onSteps);
+  return engine.run();
 }
 
 interface Checkpoint {
@@ -75,6 +86,7 @@ export class Engine {
   /** For each applied action, the number of steps that existed when it was applied (forks keep earlier ones). */
   private appliedAt: number[] = [];
   private checkpoints: Checkpoint[] = [];
+  private streaming = false;
   private inputErrors: Run['inputErrors'] = [];
   private kubectl!: Kubectl;
   /**
@@ -189,23 +201,29 @@ export class Engine {
     }
   }
 
+  /** See `SimulateOptions.onSteps`; before `run`. A streamed run takes no checkpoints: it cannot be forked. */
+  stream(onSteps: (steps: readonly Step[]) => void): void {
+    this.streaming = true;
+    this.sim.streamSteps(onSteps);
+  }
+
   /** Runs to the end and returns the trace. */
   run(): Run {
     const sim = this.sim;
     const horizon = this.input.untilMs ?? DEFAULT_HORIZON_MS;
     const maxSteps = this.input.maxSteps ?? DEFAULT_MAX_STEPS;
     if (this.inputErrors.length) return this.result({ reason: 'quiescent', time: 0 });
-    let nextProgress = sim.steps.length + PROGRESS_EVERY_STEPS;
+    let nextProgress = sim.stepCount + PROGRESS_EVERY_STEPS;
     for (;;) {
-      if (sim.steps.length >= nextProgress) {
+      if (sim.stepCount >= nextProgress) {
         nextProgress += PROGRESS_EVERY_STEPS;
-        this.onProgress?.(sim.steps.length, sim.now);
+        this.onProgress?.(sim.stepCount, sim.now);
       }
       this.applyDueActions();
       if (this.checkpointDue()) this.checkpoint();
       const next = sim.queue.peek();
       const pendingActions = this.actionIndex < this.actions.length;
-      if (sim.steps.length >= maxSteps) return this.finish('step-cap');
+      if (sim.stepCount >= maxSteps) return this.finish('step-cap');
       if (!next) {
         if (
           pendingActions &&
@@ -213,7 +231,7 @@ export class Engine {
           this.actions[this.actionIndex].atMs! <= horizon
         ) {
           sim.now = this.actions[this.actionIndex].atMs!;
-          this.appliedAt[this.actionIndex] = sim.steps.length;
+          this.appliedAt[this.actionIndex] = sim.stepCount;
           this.applyAction(this.actions[this.actionIndex++].action);
           continue;
         }
@@ -225,6 +243,7 @@ export class Engine {
       }
       if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.finish('quiescent');
       sim.deliver(sim.queue.pop()!);
+      sim.flushSteps();
     }
   }
 
@@ -265,7 +284,7 @@ export class Engine {
     while (this.actionIndex < this.actions.length) {
       const a = this.actions[this.actionIndex];
       if (a.atStep !== undefined) {
-        if (sim.steps.length < a.atStep) return;
+        if (sim.stepCount < a.atStep) return;
         // A fork replays a time-placed action at the step it originally landed on, at its original time — and
         // after the undrawn envelopes (timers) due before that time, as the original run delivered them first:
         // applying it as soon as the step count is reached would put it ahead of them (another cause, another
@@ -280,7 +299,7 @@ export class Engine {
         if (!next || next.time < a.atMs) return;
         sim.now = Math.max(sim.now, a.atMs);
       }
-      this.appliedAt[this.actionIndex] = sim.steps.length;
+      this.appliedAt[this.actionIndex] = sim.stepCount;
       this.actionIndex++;
       this.applyAction(a.action);
     }
@@ -293,6 +312,7 @@ export class Engine {
   }
 
   private checkpointDue(): boolean {
+    if (this.streaming) return false;
     const last = this.checkpoints.at(-1)?.step;
     if (last === undefined) return true;
     const every = Math.max(CHECKPOINT_EVERY, CHECKPOINT_STEPS_PER_KEY * this.sim.store.s.kv.size);
@@ -327,6 +347,7 @@ export class Engine {
         detail: { type: 'end', reason },
       },
     );
+    sim.flushSteps(true);
     return this.result({ reason, time: sim.now });
   }
 

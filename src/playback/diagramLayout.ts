@@ -164,10 +164,11 @@ function wideTop(boxes: Box[], links: Link[], ox: number, etcdMembers: number): 
     id: 'kube-controller-manager',
     kind: 'component',
     component: 'kube-controller-manager',
+    // Tall enough for every controller's part in four rows (the registry has ~16); the scheduler matches it.
     x: ox + 196,
-    y: 32,
+    y: 20,
     w: 392,
-    h: 100,
+    h: 120,
     parts: CONTROLLERS,
   };
   const sched: Box = {
@@ -175,9 +176,9 @@ function wideTop(boxes: Box[], links: Link[], ox: number, etcdMembers: number): 
     kind: 'component',
     component: 'kube-scheduler',
     x: ox + 600,
-    y: 32,
+    y: 20,
     w: 144,
-    h: 100,
+    h: 120,
   };
   const api: Box = {
     id: 'kube-apiserver',
@@ -194,9 +195,9 @@ function wideTop(boxes: Box[], links: Link[], ox: number, etcdMembers: number): 
     kind: 'component',
     component: 'etcd',
     x: ox + 796,
-    y: 32,
+    y: 20,
     w: 154,
-    h: 194,
+    h: 206,
     parts: members(etcdMembers),
   };
   boxes.push(kcm, sched, api, etcd);
@@ -226,9 +227,9 @@ function narrowTop(boxes: Box[], links: Link[], ox: number, etcdMembers: number)
     kind: 'component',
     component: 'kube-controller-manager',
     x: ox + 14,
-    y: 148,
+    y: 140,
     w: 490,
-    h: 84,
+    h: 102,
     parts: CONTROLLERS,
   };
   const sched: Box = {

@@ -59,8 +59,43 @@ export class Simulation {
   current: number | undefined;
   /** Cause inherited by timers that fire without a step of their own. */
   private inheritedCause: number | undefined;
+  /**
+   * Streaming (see `streamSteps`): where finished steps go instead of staying in `steps`, and how many went there.
+   * `steps` then holds only the tail a later event or revision can still reach.
+   */
+  private sink: ((steps: readonly Step[]) => void) | undefined;
+  private streamed = 0;
 
   constructor(readonly seed: number) {}
+
+  /** Steps made so far, streamed ones included: the next step's `seq`. */
+  get stepCount(): number {
+    return this.streamed + this.steps.length;
+  }
+
+  /**
+   * From now on, hand finished steps to `sink` and forget them, and keep no playback history: a long run's memory
+   * is then its cluster state, not its trace. For output that is written as it is made (the CLI's text format); a
+   * streamed run cannot be forked, played back or shown as a world at a step.
+   */
+  streamSteps(sink: (steps: readonly Step[]) => void): void {
+    this.sink = sink;
+    this.history.length = 0;
+  }
+
+  /**
+   * Streams the steps nothing can change any more: all of them at the end (`all`), otherwise those before the
+   * current step (events attach to it, or to the last step when there is none, as in `recordEvent`).
+   */
+  flushSteps(all = false): void {
+    if (!this.sink || this.steps.length === 0) return;
+    const last = this.stepCount - 1;
+    const keepFrom = all ? this.stepCount : Math.min(this.current ?? last, last);
+    const n = keepFrom - this.streamed;
+    if (n <= 0) return;
+    this.sink(this.steps.splice(0, n));
+    this.streamed += n;
+  }
 
   // ---- randomness and ids -------------------------------------------------------------------------------------
 
@@ -149,7 +184,7 @@ export class Simulation {
   }
 
   private makeStep(from: Endpoint, to: Endpoint, spec: StepSpec, cause: number | undefined): Step {
-    const seq = this.steps.length;
+    const seq = this.stepCount;
     const { phase, verb, summary, label, narration, object, source, detail } = spec;
     const revision = this.store.revision;
     // Flattened now (charCodeAt flattens a concatenated string): a template literal is a tree of cons strings,
@@ -271,8 +306,9 @@ export class Simulation {
 
   /** Appends a playback history entry for the current step. */
   recordHistory(key: string, value: unknown): void {
+    if (this.sink) return;
     this.history.push({
-      seq: this.current ?? Math.max(0, this.steps.length - 1),
+      seq: this.current ?? Math.max(0, this.stepCount - 1),
       key,
       value,
       revision: this.store.revision,
@@ -325,7 +361,7 @@ export class Simulation {
     };
     const res = this.store.txn([{ type: 'put', key, value: obj as never }]);
     if (res) this.recordHistory(key, res.values[0]);
-    const stepIdx = this.current ?? this.steps.length - 1;
+    const stepIdx = (this.current ?? this.stepCount - 1) - this.streamed;
     if (stepIdx >= 0) {
       const step = this.steps[stepIdx];
       // A step's first event gets an array of its own, sized for it (push onto an empty array reserves 17 slots).

@@ -288,7 +288,7 @@ export class Kubectl implements Component<KubectlState> {
   private finish(sim: Simulation, result: ApplyResult | undefined, line?: string, ok = false): void {
     if (result) this.s.results.push(result);
     const text = result?.line ?? line ?? '';
-    this.s.output.push({ seq: sim.current ?? sim.steps.length - 1, line: text, ok: result?.ok ?? ok });
+    this.s.output.push({ seq: sim.current ?? sim.stepCount - 1, line: text, ok: result?.ok ?? ok });
     this.s.running = undefined;
     if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
   }
