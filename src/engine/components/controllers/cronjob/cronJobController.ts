@@ -9,6 +9,7 @@ import { EPOCH_MS } from '../../../api';
 import { civil as civilOf } from '../../../catalog/proc';
 import { defineController, type ReconcileContext } from '../../../client/defineController';
 import type { KObject } from '../../../types';
+import type { CronJob, CronJobStatus, Job, ObjectReference } from '../../../objects/typed';
 import { isJobFinished } from '../job/jobController';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { nextAfter, parseSchedule, zoneOffsetMinutes, type Schedule } from './cronSchedule';
@@ -18,10 +19,13 @@ const NEXT_SCHEDULE_DELTA_MS = 100;
 
 interface CronState {
   /** A status to write once the Job create answers (the create comes first, then UpdateStatus). */
-  pending: Map<string, { status: any; job?: string }>;
+  pending: Map<string, { status: WorkingStatus; job?: string }>;
 }
 
 type Ctx = ReconcileContext<CronState>;
+
+/** The status a sync builds, its `active` list always present (an empty one is dropped before the write). */
+type WorkingStatus = CronJobStatus & { active: ObjectReference[] };
 
 export const cronJobController = defineController<CronState>({
   name: 'cronjob',
@@ -39,7 +43,7 @@ export const cronJobController = defineController<CronState>({
   onResponse(resp, ctx) {
     const { state: s, key } = ctx;
     const [ns, name] = key.split('/');
-    const cj = ctx.kcm.get('CronJob', ns, name);
+    const cj = ctx.kcm.get('CronJob', ns, name) as CronJob | undefined;
     const action = resp.ctx?.action;
     if (action === 'create') {
       const p = s.pending.get(key);
@@ -93,7 +97,7 @@ export const cronJobController = defineController<CronState>({
   },
 });
 
-function ref(cj: KObject) {
+function ref(cj: CronJob) {
   return {
     apiVersion: 'batch/v1',
     kind: 'CronJob',
@@ -110,16 +114,16 @@ const virtual = (w: number) => w - EPOCH_MS;
 function syncCronJob(ctx: Ctx) {
   const { kcm, key, sim } = ctx;
   const [ns, name] = key.split('/');
-  const cj = kcm.get('CronJob', ns, name);
+  const cj = kcm.get('CronJob', ns, name) as CronJob | undefined;
   if (!cj) return;
   const now = sim.now;
   const spec = cj.spec ?? {};
-  const jobs = kcm.ownedBy('Job', ns, cj.metadata.uid!);
-  const status: any = { ...(cj.status ?? {}), active: [...(cj.status?.active ?? [])] };
+  const jobs = kcm.ownedBy('Job', ns, cj.metadata.uid!) as Job[];
+  const status: WorkingStatus = { ...(cj.status ?? {}), active: [...(cj.status?.active ?? [])] };
   let update = cleanupFinishedJobs(ctx, cj, jobs, status);
   const children = new Set(jobs.map((j) => j.metadata.uid));
   for (const j of jobs) {
-    const inActive = status.active.some((a: any) => a.uid === j.metadata.uid);
+    const inActive = status.active.some((a) => a.uid === j.metadata.uid);
     const finished = isJobFinished(j);
     if (!inActive && !finished) {
       ctx.event({
@@ -129,7 +133,7 @@ function syncCronJob(ctx: Ctx) {
         involvedObject: ref(cj),
       });
     } else if (inActive && finished) {
-      status.active = status.active.filter((a: any) => a.uid !== j.metadata.uid);
+      status.active = status.active.filter((a) => a.uid !== j.metadata.uid);
       ctx.event({
         type: 'Normal',
         reason: 'SawCompletedJob',
@@ -153,7 +157,7 @@ function syncCronJob(ctx: Ctx) {
       message: `Active job went missing: ${a.name}`,
       involvedObject: ref(cj),
     });
-    status.active = status.active.filter((x: any) => x.uid !== a.uid);
+    status.active = status.active.filter((x) => x.uid !== a.uid);
     update = true;
   }
   const done = (requeueAfter?: number) => {
@@ -216,8 +220,7 @@ function syncCronJob(ctx: Ctx) {
     return done(requeue());
   }
   const jobName = `${cj.metadata.name}-${Math.floor(wall(scheduled) / 60_000)}`;
-  if (status.active.some((a: any) => a.name === jobName) || status.lastScheduleTime === scheduled)
-    return done(requeue());
+  if (status.active.some((a) => a.name === jobName) || status.lastScheduleTime === scheduled) return done(requeue());
   if (spec.concurrencyPolicy === 'Forbid' && status.active.length > 0) {
     ctx.event({
       type: 'Normal',
@@ -229,7 +232,7 @@ function syncCronJob(ctx: Ctx) {
   }
   if (spec.concurrencyPolicy === 'Replace') {
     for (const a of status.active) {
-      deleteJob(ctx, cj, a.name, 'replace');
+      if (a.name) deleteJob(ctx, cj, a.name, 'replace');
     }
     status.active = [];
   }
@@ -255,7 +258,7 @@ function syncCronJob(ctx: Ctx) {
 }
 
 /** getJobFromTemplate2: the template's labels/annotations, the scheduled-timestamp annotation, the owner. */
-function jobFromTemplate(cj: KObject, name: string, scheduled: number, offset: number): KObject {
+function jobFromTemplate(cj: CronJob, name: string, scheduled: number, offset: number): KObject {
   const t = cj.spec.jobTemplate ?? {};
   return {
     apiVersion: 'batch/v1',
@@ -284,7 +287,7 @@ function jobFromTemplate(cj: KObject, name: string, scheduled: number, offset: n
 }
 
 /** cleanupFinishedJobs: the oldest finished Jobs beyond successfulJobsHistoryLimit / failedJobsHistoryLimit go. */
-function cleanupFinishedJobs(ctx: Ctx, cj: KObject, jobs: KObject[], status: any): boolean {
+function cleanupFinishedJobs(ctx: Ctx, cj: CronJob, jobs: Job[], status: WorkingStatus): boolean {
   const spec = cj.spec ?? {};
   let update = false;
   const byStart = (a: KObject, b: KObject) =>
@@ -301,14 +304,14 @@ function cleanupFinishedJobs(ctx: Ctx, cj: KObject, jobs: KObject[], status: any
     for (const j of finished.slice(0, Math.max(finished.length - limit, 0))) {
       deleteJob(ctx, cj, j.metadata.name, 'history');
       const before = status.active.length;
-      status.active = status.active.filter((a: any) => a.uid !== j.metadata.uid);
+      status.active = status.active.filter((a) => a.uid !== j.metadata.uid);
       if (status.active.length !== before) update = true;
     }
   }
   return update;
 }
 
-function deleteJob(ctx: Ctx, cj: KObject, job: string, why: 'history' | 'replace'): void {
+function deleteJob(ctx: Ctx, cj: CronJob, job: string, why: 'history' | 'replace'): void {
   ctx.request(
     { verb: 'delete', resourceKind: 'Job', namespace: cj.metadata.namespace, name: job },
     { action: 'delete', job },
@@ -325,8 +328,8 @@ function deleteJob(ctx: Ctx, cj: KObject, job: string, why: 'history' | 'replace
   );
 }
 
-function writeStatus(ctx: Ctx, cj: KObject, status: any): void {
-  const out: any = { ...status };
+function writeStatus(ctx: Ctx, cj: CronJob, status: WorkingStatus): void {
+  const out: CronJobStatus = { ...status };
   if (!out.active?.length) delete out.active;
   ctx.request(
     {

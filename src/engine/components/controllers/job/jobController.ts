@@ -10,6 +10,7 @@
  */
 import { defineController, type ReconcileContext } from '../../../client/defineController';
 import type { ApiResponse } from '../../../messages';
+import type { Job, JobCondition, JobStatus } from '../../../objects/typed';
 import type { KObject } from '../../../types';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodReady, podsToDelete } from '../replicaset/podHelpers';
@@ -31,14 +32,13 @@ import {
   type BackoffRecord,
 } from './jobPods';
 
-interface Condition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastProbeTime?: number;
-  lastTransitionTime?: number;
-}
+type Condition = JobCondition;
+
+/** The status a sync builds: its lists always present while it works (empty ones are dropped before the write). */
+type WorkingStatus = JobStatus & {
+  conditions: Condition[];
+  uncountedTerminatedPods: { succeeded?: string[]; failed?: string[] };
+};
 
 /** The rest of a sync after its first status write: remove finalizers, then count (flushUncounted…). */
 interface Flush {
@@ -48,7 +48,7 @@ interface Flush {
   pending: number;
   failedUids: string[];
   /** The status that was written, and the terminal condition to add once every Pod is counted. */
-  status: any;
+  status: JobStatus;
   finished?: Condition;
   terminating: number;
   backoff?: BackoffRecord;
@@ -62,7 +62,7 @@ interface JobState {
   backoff: Map<string, BackoffRecord>;
   flush: Map<string, Flush>;
   /** The Job as last written by this controller: newer than the cache until its watch event arrives. */
-  written: Map<string, KObject>;
+  written: Map<string, Job>;
   /** Pod creates of a slow-start batch not sent yet. */
   creates: Map<string, { bodies: KObject[]; size: number; outstanding: number }>;
   /** The status write of a sync whose Pod creates are still answering: manageJob returns before it is sent. */
@@ -121,7 +121,7 @@ function lower(m: Map<string, number>, key: string): void {
   if (n > 0) m.set(key, n - 1);
 }
 
-function newer(a: KObject | undefined, b: KObject | undefined): KObject | undefined {
+function newer(a: Job | undefined, b: Job | undefined): Job | undefined {
   if (!a || !b) return a ?? b;
   return Number(b.metadata.resourceVersion ?? 0) > Number(a.metadata.resourceVersion ?? 0) ? b : a;
 }
@@ -130,7 +130,7 @@ function findCondition(conds: Condition[] | undefined, type: string): Condition 
   return (conds ?? []).find((c) => c.type === type);
 }
 
-export function isJobFinished(job: KObject): Condition | undefined {
+export function isJobFinished(job: { status?: JobStatus }): Condition | undefined {
   return (job.status?.conditions ?? []).find(
     (c: Condition) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
   );
@@ -140,7 +140,7 @@ function condition(type: string, reason: string, message: string, now: number): 
   return { type, status: 'True', lastProbeTime: now, lastTransitionTime: now, reason, message };
 }
 
-function jobRef(job: KObject) {
+function jobRef(job: Job) {
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
@@ -153,7 +153,7 @@ function jobRef(job: KObject) {
 function syncJob(ctx: Ctx) {
   const { kcm, state: s, sim, key } = ctx;
   const [ns, name] = key.split('/');
-  const job = newer(kcm.get('Job', ns, name), s.written.get(key));
+  const job = newer(kcm.get('Job', ns, name) as Job | undefined, s.written.get(key));
   if (!kcm.get('Job', ns, name) || !job) {
     for (const m of [s.expectAdd, s.expectDel, s.rmFinalizers, s.backoff, s.written, s.creates, s.deferred])
       m.delete(key);
@@ -171,7 +171,7 @@ function syncJob(ctx: Ctx) {
   const satisfied = !(s.expectAdd.get(key) ?? 0) && !(s.expectDel.get(key) ?? 0) && !s.creates.has(key);
   const pods = kcm.ownedBy('Pod', ns, job.metadata.uid!);
   const old = job.status ?? {};
-  const status: any = {
+  const status: WorkingStatus = {
     ...old,
     conditions: (old.conditions ?? []).map((c: Condition) => ({ ...c })),
     uncountedTerminatedPods: {
@@ -223,9 +223,10 @@ function syncJob(ctx: Ctx) {
     const deadline = spec.activeDeadlineSeconds;
     if (failed > (spec.backoffLimit ?? 6) || pastBackoffLimitOnFailure(job, pods))
       finished = condition('FailureTarget', 'BackoffLimitExceeded', 'Job has reached the specified backoff limit', now);
-    else if (typeof deadline === 'number' && !suspended && now - status.startTime >= deadline * 1000)
+    else if (typeof deadline === 'number' && !suspended && now - (status.startTime ?? now) >= deadline * 1000)
       finished = condition('FailureTarget', 'DeadlineExceeded', 'Job was active longer than specified deadline', now);
-    else if (typeof deadline === 'number' && !suspended) requeueAfter = status.startTime + deadline * 1000 - now;
+    else if (typeof deadline === 'number' && !suspended)
+      requeueAfter = (status.startTime ?? now) + deadline * 1000 - now;
   }
 
   // Indexed: succeeded counts the completed indexes (calculateSucceededIndexes).
@@ -348,7 +349,7 @@ function syncJob(ctx: Ctx) {
     pods.filter((p) => hasTrackingFinalizer(p) && !expectedRm.has(p.metadata.uid!)).map((p) => p.metadata.uid!),
   );
   if (cleanUncounted(status, withFinalizer)) needsFlush = true;
-  if (!status.conditions.length) delete status.conditions;
+  if (!status.conditions.length) delete (status as JobStatus).conditions;
   const flush: Flush = {
     pods: toRemove.map((p) => p.metadata.name),
     uids: toRemove.map((p) => p.metadata.uid!),
@@ -364,19 +365,19 @@ function syncJob(ctx: Ctx) {
   return requeueAfter !== undefined ? { requeueAfter: Math.max(requeueAfter, 0) } : undefined;
 }
 
-function startFlush(ctx: Ctx, job: KObject, needsFlush: boolean, flush: Flush): void {
+function startFlush(ctx: Ctx, job: Job, needsFlush: boolean, flush: Flush): void {
   if (needsFlush) writeStatus(ctx, job, flush.status, 'flush', flush);
   else continueFlush(ctx, job, flush);
 }
 
-function upsertCondition(status: any, c: Condition): void {
+function upsertCondition(status: WorkingStatus, c: Condition): void {
   const i = status.conditions.findIndex((x: Condition) => x.type === c.type);
   if (i >= 0) status.conditions[i] = c;
   else status.conditions.push(c);
 }
 
 /** cleanUncountedPodsWithoutFinalizers: uncounted uids whose Pods no longer hold the finalizer are counted. */
-function cleanUncounted(status: any, withFinalizer: Set<string>): boolean {
+function cleanUncounted(status: Omit<WorkingStatus, 'conditions'>, withFinalizer: Set<string>): boolean {
   let changed = false;
   for (const [list, counter] of [
     ['succeeded', 'succeeded'],
@@ -396,7 +397,7 @@ function cleanUncounted(status: any, withFinalizer: Set<string>): boolean {
 }
 
 /** pastBackoffLimitOnFailure: restartPolicy OnFailure counts container restarts of running Pods instead. */
-function pastBackoffLimitOnFailure(job: KObject, pods: KObject[]): boolean {
+function pastBackoffLimitOnFailure(job: Job, pods: KObject[]): boolean {
   if (job.spec?.template?.spec?.restartPolicy !== 'OnFailure') return false;
   let restarts = 0;
   for (const p of pods) {
@@ -417,7 +418,7 @@ interface ManageInput {
 }
 
 /** manageJob: delete what is too many (or everything, when suspended), else create what is missing. */
-function manageJob(ctx: Ctx, job: KObject, m: ManageInput) {
+function manageJob(ctx: Ctx, job: Job, m: ManageInput) {
   const { state: s, key, sim } = ctx;
   let active = m.activePods.length;
   const terminating = m.terminating;
@@ -471,7 +472,7 @@ function manageJob(ctx: Ctx, job: KObject, m: ManageInput) {
 }
 
 /** slowStartBatch: 1, 2, 4 … creates; the next batch starts when the previous one has answered. */
-function sendCreates(ctx: Ctx, job: KObject, b: { bodies: KObject[]; size: number; outstanding: number }): void {
+function sendCreates(ctx: Ctx, job: Job, b: { bodies: KObject[]; size: number; outstanding: number }): void {
   const n = Math.min(b.size, b.bodies.length);
   const total = job.spec.completions ?? 1;
   for (const body of b.bodies.splice(0, n)) {
@@ -496,7 +497,7 @@ function sendCreates(ctx: Ctx, job: KObject, b: { bodies: KObject[]; size: numbe
 }
 
 /** deleteJobPods / deleteActivePods: the finalizer is dropped first (when `removeFinalizer`), then the Pod deleted. */
-function deletePods(ctx: Ctx, job: KObject, pods: KObject[], expect: boolean) {
+function deletePods(ctx: Ctx, job: Job, pods: KObject[], expect: boolean) {
   const { state: s, key } = ctx;
   if (expect && pods.length) s.expectDel.set(key, (s.expectDel.get(key) ?? 0) + pods.length);
   let removedReady = 0;
@@ -514,7 +515,7 @@ function deletePods(ctx: Ctx, job: KObject, pods: KObject[], expect: boolean) {
   return { removed: pods.length, removedReady };
 }
 
-function writeStatus(ctx: Ctx, job: KObject, status: any, action: 'flush' | 'count', flush: Flush): void {
+function writeStatus(ctx: Ctx, job: Job, status: JobStatus, action: 'flush' | 'count', flush: Flush): void {
   ctx.state.flush.set(ctx.key, flush);
   const succeeded = status.succeeded ?? 0;
   const failed = status.failed ?? 0;
@@ -555,7 +556,7 @@ function writeStatus(ctx: Ctx, job: KObject, status: any, action: 'flush' | 'cou
 }
 
 /** After the first status write: remove the finalizers of the Pods just recorded, or count and finish. */
-function continueFlush(ctx: Ctx, job: KObject, f: Flush): void {
+function continueFlush(ctx: Ctx, job: Job, f: Flush): void {
   const { state: s, key } = ctx;
   if (f.pods.length === 0) return finishFlush(ctx, job, f);
   s.flush.set(key, f);
@@ -582,7 +583,7 @@ function continueFlush(ctx: Ctx, job: KObject, f: Flush): void {
 }
 
 /** Counts the Pods whose finalizer came off, and adds Complete/Failed once nothing is uncounted or terminating. */
-function finishFlush(ctx: Ctx, job: KObject, f: Flush): void {
+function finishFlush(ctx: Ctx, job: Job, f: Flush): void {
   const { state: s, key, sim } = ctx;
   s.flush.delete(key);
   const status = { ...f.status, uncountedTerminatedPods: { ...f.status.uncountedTerminatedPods } };
@@ -606,7 +607,7 @@ function finishFlush(ctx: Ctx, job: KObject, f: Flush): void {
   writeStatus(ctx, job, status, 'count', s.flush.get(key)!);
 }
 
-function createsDone(ctx: Ctx, job: KObject | undefined): void {
+function createsDone(ctx: Ctx, job: Job | undefined): void {
   const { state: s, key } = ctx;
   s.creates.delete(key);
   const d = s.deferred.get(key);
@@ -617,7 +618,7 @@ function createsDone(ctx: Ctx, job: KObject | undefined): void {
 function onResponse(resp: ApiResponse, ctx: Ctx) {
   const { state: s, key, kcm } = ctx;
   const [ns, name] = key.split('/');
-  const job = newer(kcm.get('Job', ns, name), s.written.get(key));
+  const job = newer(kcm.get('Job', ns, name) as Job | undefined, s.written.get(key));
   const involved = job ? jobRef(job) : { apiVersion: 'batch/v1', kind: 'Job', namespace: ns, name };
   const action = resp.ctx?.action;
   const f = s.flush.get(key);
@@ -690,7 +691,7 @@ function onResponse(resp: ApiResponse, ctx: Ctx) {
     s.flush.delete(key);
     return resp.error || resp.unreachable ? ({ requeue: true } as const) : undefined;
   }
-  const written = resp.object!;
+  const written = resp.object! as Job;
   s.written.set(key, written);
   if (action === 'flush') {
     if (f.backoff) s.backoff.set(key, f.backoff);

@@ -2,7 +2,13 @@
  * What the Job controller reads of its Pods and writes into the ones it creates (pkg/controller/job:
  * job_controller.go, indexed_job_utils.go, pod_failure_policy.go, backoff_utils.go; v1.34).
  */
-import type { KObject } from '../../../types';
+import type { KObject, ObjectMeta } from '../../../types';
+import type {
+  Container,
+  PodCondition,
+  PodFailurePolicy,
+  PodFailurePolicyOnExitCodesRequirement,
+} from '../../../objects/typed';
 
 export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 export const COMPLETION_INDEX_KEY = 'batch.kubernetes.io/job-completion-index';
@@ -72,8 +78,8 @@ export function podFromJob(job: KObject, index: number): KObject {
     annotations[COMPLETION_INDEX_KEY] = String(index);
     labels[COMPLETION_INDEX_KEY] = String(index);
     generateName = `${job.metadata.name}-${index}-`;
-    const withIndexEnv = (c: any) =>
-      (c.env ?? []).some((e: any) => e.name === 'JOB_COMPLETION_INDEX')
+    const withIndexEnv = (c: Container): Container =>
+      (c.env ?? []).some((e) => e.name === 'JOB_COMPLETION_INDEX')
         ? c
         : {
             ...c,
@@ -92,7 +98,7 @@ export function podFromJob(job: KObject, index: number): KObject {
       ...(spec?.initContainers ? { initContainers: spec.initContainers.map(withIndexEnv) } : {}),
     };
   }
-  const meta: any = {
+  const meta: Partial<ObjectMeta> = {
     generateName,
     namespace: job.metadata.namespace,
     labels,
@@ -105,14 +111,15 @@ export function podFromJob(job: KObject, index: number): KObject {
         apiVersion: 'batch/v1',
         kind: 'Job',
         name: job.metadata.name,
-        uid: job.metadata.uid,
+        uid: job.metadata.uid!,
         controller: true,
         blockOwnerDeletion: true,
       },
     ],
   };
   if (Object.keys(annotations).length) meta.annotations = annotations;
-  return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec };
+  // A create body: no name yet, the apiserver makes one from generateName.
+  return { apiVersion: 'v1', kind: 'Pod', metadata: meta as ObjectMeta, spec };
 }
 
 export interface PodFailurePolicyMatch {
@@ -123,8 +130,8 @@ export interface PodFailurePolicyMatch {
 }
 
 /** matchPodFailurePolicy (pod_failure_policy.go): the first rule that matches a Failed pod decides. */
-export function matchPodFailurePolicy(policy: any, pod: KObject): PodFailurePolicyMatch {
-  const rules: any[] = policy?.rules ?? [];
+export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod: KObject): PodFailurePolicyMatch {
+  const rules = policy?.rules ?? [];
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i];
     const action: string = rule.action;
@@ -136,7 +143,7 @@ export function matchPodFailurePolicy(policy: any, pod: KObject): PodFailurePoli
     } else if (rule.onPodConditions) {
       for (const pattern of rule.onPodConditions) {
         const want = pattern.status ?? 'True';
-        if ((pod.status?.conditions ?? []).some((x: any) => x.type === pattern.type && x.status === want)) {
+        if ((pod.status?.conditions ?? []).some((x: PodCondition) => x.type === pattern.type && x.status === want)) {
           what = `Pod ${pod.metadata.namespace}/${pod.metadata.name} has condition ${pattern.type}`;
           break;
         }
@@ -156,7 +163,10 @@ export function matchPodFailurePolicy(policy: any, pod: KObject): PodFailurePoli
   return { countFailed: true };
 }
 
-function matchingContainer(pod: KObject, req: any): { name: string; code: number } | undefined {
+function matchingContainer(
+  pod: KObject,
+  req: PodFailurePolicyOnExitCodesRequirement,
+): { name: string; code: number } | undefined {
   const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
   for (const cs of all) {
     if (req.containerName && req.containerName !== cs.name) continue;

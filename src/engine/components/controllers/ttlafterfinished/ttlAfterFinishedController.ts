@@ -6,6 +6,7 @@
  */
 import { defineController } from '../../../client/defineController';
 import { isJobFinished } from '../job/jobController';
+import type { Job } from '../../../objects/typed';
 import { cacheKey } from '../objectKeys';
 
 export const ttlAfterFinishedController = defineController<Record<string, never>>({
@@ -20,7 +21,7 @@ export const ttlAfterFinishedController = defineController<Record<string, never>
   },
   reconcile(ctx) {
     const [ns, name] = ctx.key.split('/');
-    const job = ctx.kcm.get('Job', ns, name);
+    const job = ctx.kcm.get('Job', ns, name) as Job | undefined;
     const finished = job && isJobFinished(job);
     const ttl = job?.spec?.ttlSecondsAfterFinished;
     if (!job || !finished || typeof ttl !== 'number' || job.metadata.deletionTimestamp !== undefined) return;
