@@ -32,7 +32,7 @@ describe('the perl image', () => {
     expect(exit(p)).toBe(255);
   });
 
-  it('a missing script file: perl\'s message and exit 2', () => {
+  it("a missing script file: perl's message and exit 2", () => {
     const p = run('perl:5.34.0', { command: ['perl', 'x'] });
     expect(logs(p)).toEqual(['Can\'t open perl script "x": No such file or directory']);
     expect(exit(p)).toBe(2);

@@ -57,8 +57,7 @@ export function describeJob(job: KObject, ctx: DescribeContext): string {
     const secs = (ms: number): number => Math.floor(ms / 1000) * 1000;
     w.write(LEVEL_0, `Duration:\t${humanDuration(secs(st.completionTime) - secs(st.startTime))}\n`);
   }
-  if (isSet(spec.activeDeadlineSeconds))
-    w.write(LEVEL_0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
+  if (isSet(spec.activeDeadlineSeconds)) w.write(LEVEL_0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
   const active = st.active ?? 0;
   const succeeded = st.succeeded ?? 0;
   const failed = st.failed ?? 0;
@@ -81,8 +80,7 @@ function describeJobTemplate(jobTemplate: any, w: PrefixWriter): void {
   w.write(LEVEL_0, `Selector:\t${spec.selector ? selectorString(spec.selector) : '<unset>'}\n`);
   w.write(LEVEL_0, `Parallelism:\t${isSet(spec.parallelism) ? spec.parallelism : '<unset>'}\n`);
   w.write(LEVEL_0, `Completions:\t${isSet(spec.completions) ? spec.completions : '<unset>'}\n`);
-  if (isSet(spec.activeDeadlineSeconds))
-    w.write(LEVEL_0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
+  if (isSet(spec.activeDeadlineSeconds)) w.write(LEVEL_0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
   describePodTemplate(spec.template, w);
 }
 

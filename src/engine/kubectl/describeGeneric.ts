@@ -65,7 +65,12 @@ function goValue(v: unknown): string {
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function printUnstructuredContent(w: PrefixWriter, level: number, content: Record<string, unknown>, prefix: string): void {
+function printUnstructuredContent(
+  w: PrefixWriter,
+  level: number,
+  content: Record<string, unknown>,
+  prefix: string,
+): void {
   for (const field of Object.keys(content).sort(byteCompare)) {
     const value = content[field];
     const path = `${prefix}.${field}`;

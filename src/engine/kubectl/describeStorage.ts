@@ -152,7 +152,10 @@ function printPersistentVolumeSource(spec: any, w: PrefixWriter): void {
   if (spec.hostPath) printVolumeSource({ hostPath: spec.hostPath }, w);
   else if (spec.nfs) printVolumeSource({ nfs: spec.nfs }, w);
   else if (spec.local)
-    w.write(LEVEL_2, `Type:\tLocalVolume (a persistent volume backed by local storage on a node)\n    Path:\t${spec.local.path ?? ''}\n`);
+    w.write(
+      LEVEL_2,
+      `Type:\tLocalVolume (a persistent volume backed by local storage on a node)\n    Path:\t${spec.local.path ?? ''}\n`,
+    );
   else if (spec.csi) {
     // printCSIPersistentVolumeSource: unlike the inline CSI volume it has a VolumeHandle and a plain ReadOnly bool.
     const csi = spec.csi;
