@@ -61,7 +61,7 @@ export const piEvents: KEvent[] = [
     source: 'job-controller',
     firstTimestamp: 2_000,
     lastTimestamp: 2_000,
-    involvedObject: { kind: 'Job', name: 'pi', namespace: 'default', uid: UID },
+    involvedObject: { apiVersion: 'batch/v1', kind: 'Job', name: 'pi', namespace: 'default', uid: UID },
   }),
   T.event({
     reason: 'Completed',
@@ -69,7 +69,7 @@ export const piEvents: KEvent[] = [
     source: 'job-controller',
     firstTimestamp: 67_000,
     lastTimestamp: 67_000,
-    involvedObject: { kind: 'Job', name: 'pi', namespace: 'default', uid: UID },
+    involvedObject: { apiVersion: 'batch/v1', kind: 'Job', name: 'pi', namespace: 'default', uid: UID },
   }),
 ];
 
@@ -116,7 +116,7 @@ export const helloEvents: KEvent[] = [
     source: 'cronjob-controller',
     firstTimestamp: 60_000,
     lastTimestamp: 60_000,
-    involvedObject: { kind: 'CronJob', name: 'hello', namespace: 'default', uid: 'cj-uid' },
+    involvedObject: { apiVersion: 'batch/v1', kind: 'CronJob', name: 'hello', namespace: 'default', uid: 'cj-uid' },
   }),
 ];
 
