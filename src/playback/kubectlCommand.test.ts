@@ -92,3 +92,36 @@ describe('answerKubectl: DaemonSets and ReplicationControllers', () => {
     expect(answerKubectl('describe rc nginx', rc).output).toMatch(/^Replicas:\s+3 current \/ 3 desired$/m);
   });
 });
+
+describe('answerKubectl for the batch and storage kinds', () => {
+  const cron = scenarioRun('cronjob-every-minute');
+  const cronEnd = worldAt(cron, cron.steps.length - 1);
+
+  it("lists get all in kubectl's category order: core, apps, autoscaling, then batch (cronjobs before jobs)", () => {
+    const out = answerKubectl('get all', cronEnd).output;
+    const firstOf = (prefix: string) =>
+      out.indexOf(`\n${prefix}`) >= 0 ? out.indexOf(`\n${prefix}`) : out.indexOf(prefix);
+    expect(out.startsWith('NAME')).toBe(true);
+    expect(firstOf('pod/')).toBeLessThan(firstOf('cronjob.batch/hello'));
+    expect(firstOf('cronjob.batch/hello')).toBeLessThan(firstOf('job.batch/hello-'));
+  });
+
+  it('describes the CronJob and one of its Jobs from the panel', () => {
+    expect(answerKubectl('describe cronjob hello', cronEnd).output).toMatch(/^Schedule:\s+\*\/1 \* \* \* \*$/m);
+    const job = answerKubectl('get jobs -o name', cronEnd).output.split('\n')[0]!;
+    const text = answerKubectl(`describe ${job}`, cronEnd).output;
+    expect(text).toMatch(/^Controlled By:\s+CronJob\/hello$/m);
+    expect(text).toMatch(/^Pods Statuses:\s+\d+ Active \(\d+ Ready\) \/ \d+ Succeeded \/ \d+ Failed$/m);
+  });
+
+  it('describes a provisioned claim (Used By its Pod) and its volume', () => {
+    const pvcRun = scenarioRun('pvc-dynamic-provisioning');
+    const w = worldAt(pvcRun, pvcRun.steps.length - 1);
+    const claim = answerKubectl('describe pvc', w);
+    expect(claim.ok).toBe(true);
+    expect(claim.output).toMatch(/^Status:\s+Bound$/m);
+    expect(claim.output).toMatch(/^Used By:\s+\S+$/m);
+    const pv = answerKubectl('describe pv', w).output;
+    expect(pv).toMatch(/^Source:\n {4}Type:\s+HostPath \(bare host directory volume\)$/m);
+  });
+});

@@ -60,6 +60,10 @@ const OTHER = new Set([
   'debug',
   'events',
 ]);
+/**
+ * The `all` category as kubectl expands it from discovery: groups in priority order (core, apps, autoscaling,
+ * batch), each group's resources in the apiserver's sorted order — so cronjobs before jobs.
+ */
 const ALL_CATEGORY = [
   'pods',
   'replicationcontrollers',
@@ -68,8 +72,9 @@ const ALL_CATEGORY = [
   'deployments',
   'replicasets',
   'statefulsets',
-  'jobs',
+  'horizontalpodautoscalers',
   'cronjobs',
+  'jobs',
 ];
 const FORMATS =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';

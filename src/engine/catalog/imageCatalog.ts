@@ -398,6 +398,57 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     programs: ['python', 'python3', 'pip', 'pip3', 'curl', 'wget', 'git'],
   },
   {
+    repository: 'docker.io/library/perl',
+    description: 'Perl (Debian; the docs\' pi Job: perl -Mbignum=bpi -wle "print bpi(2000)")',
+    tags: [
+      'latest',
+      '5',
+      '5.40',
+      '5.38',
+      '5.36',
+      '5.34',
+      '5.34.0',
+      'slim',
+      'threaded',
+      '5.34-slim',
+      '5.34.0-slim',
+      '5.40-slim',
+      'bookworm',
+      'bullseye',
+    ],
+    tagPattern: versions(
+      { '5.32': 1, '5.34': 3, '5.36': 3, '5.38': 3, '5.40': 1 },
+      [
+        '-slim',
+        '-threaded',
+        '-bookworm',
+        '-bullseye',
+        '-buster',
+        '-slim-bookworm',
+        '-slim-bullseye',
+        '-slim-buster',
+        '-threaded-bookworm',
+        '-threaded-bullseye',
+        '-slim-threaded',
+        '-slim-threaded-bookworm',
+        '-slim-threaded-bullseye',
+      ],
+      ['slim', 'threaded', 'bookworm', 'bullseye', 'buster', 'stable'],
+    ),
+    // Approximate compressed sizes (not read from a registry manifest): the full images sit on buildpack-deps
+    // (~330 MB compressed), the slim ones on debian:*-slim plus perl (~30 MB).
+    variants: [
+      { match: /slim/, size: 31_650_000, base: 'debian' },
+      { match: ANY, size: 334_700_000, base: 'debian' },
+    ],
+    entrypoint: [],
+    // The official Dockerfile's CMD: the perl debugger on an empty program, an interactive prompt. Upstream the
+    // versioned binary follows the tag (perl5.40.0 in perl:5.40); one name is kept here for every tag.
+    cmd: ['perl5.34.0', '-de0'],
+    ports: [],
+    programs: ['perl', 'perl5.34.0', 'cpanm', 'curl', 'wget', 'git'],
+  },
+  {
     repository: 'docker.io/library/node',
     description: 'Node.js (default CMD is the node REPL, which exits at once without a TTY)',
     tags: [

@@ -15,6 +15,7 @@
  * Start-up delays are estimates (not from source): most servers bind within ~10–100 ms; postgres ~3 s
  * (initdb), mysql ~15 s (initialisation), rabbitmq ~8 s.
  */
+import { perl } from './perlProgram';
 import { Halt, MONTHS, VIRTUAL_EPOCH_MS, WEEKDAYS, pad, type Listener, type Proc } from './proc';
 
 type Run = (argv: string[], p: Proc) => number;
@@ -1209,6 +1210,8 @@ export const PROGRAMS: Record<string, ProgramHandler> = {
     p.advance(2000);
     return 0;
   },
+  perl,
+  'perl5.34.0': perl,
   node,
   npm,
   npx: npm,

@@ -522,6 +522,13 @@ describe('describeObject', () => {
     );
     expect(
       describeObject({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, { now, events: [], objects }),
+    ).toMatch(/^Name: +x\n/);
+    // A kind kubectl describes with a dedicated describer that is not reproduced: no made-up layout.
+    expect(
+      describeObject(
+        { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'x' } },
+        { now, events: [], objects },
+      ),
     ).toBeUndefined();
   });
 });

@@ -1,14 +1,43 @@
 /**
  * `kubectl describe <kind> <name>` against a whole world: picks the describer for the object's kind and hands it
- * the related objects kubectl would fetch (ReplicaSets for a Deployment, pods for a ReplicaSet or Node,
- * EndpointSlices for a Service, the node and lease). Kinds without a dedicated describer return undefined.
+ * the related objects kubectl would fetch (ReplicaSets for a Deployment, pods for a ReplicaSet, Node or claim,
+ * EndpointSlices for a Service, the node and lease, a ServiceAccount's Secrets). Kinds kubectl has no describer for
+ * (describe.go describerMap) go to the generic describer, as in kubectl; kinds kubectl describes with a dedicated
+ * describer that is not reproduced here return undefined rather than a wrong layout.
  */
 import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
+import { describeCronJob, describeJob } from './describeBatch';
+import { describeConfigMap, describeSecret, describeServiceAccount } from './describeConfig';
+import { describeGeneric } from './describeGeneric';
 import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
 import { describeStatefulSet } from './describeStatefulSet';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describeStorage';
+
+/** Kinds in kubectl's describerMap (v1.34) that have no describer here yet: never the generic layout for these. */
+const DEDICATED_ELSEWHERE = new Set([
+  'LimitRange',
+  'ResourceQuota',
+  'Endpoints',
+  'PriorityClass',
+  'EndpointSlice',
+  'HorizontalPodAutoscaler',
+  'Ingress',
+  'IngressClass',
+  'ServiceCIDR',
+  'IPAddress',
+  'CertificateSigningRequest',
+  'CSINode',
+  'VolumeAttributesClass',
+  'PodDisruptionBudget',
+  'Role',
+  'ClusterRole',
+  'RoleBinding',
+  'ClusterRoleBinding',
+  'NetworkPolicy',
+]);
 
 export function describeObject(
   obj: KObject,
@@ -46,7 +75,23 @@ export function describeObject(
       });
     case 'Namespace':
       return describeNamespace(obj);
+    case 'Job':
+      return describeJob(obj, { now, events });
+    case 'CronJob':
+      return describeCronJob(obj, { now, events });
+    case 'PersistentVolumeClaim':
+      return describePersistentVolumeClaim(obj, { now, events, pods: ofKind('Pod') });
+    case 'PersistentVolume':
+      return describePersistentVolume(obj, { now, events });
+    case 'StorageClass':
+      return describeStorageClass(obj, { now, events });
+    case 'ConfigMap':
+      return describeConfigMap(obj, { now, events });
+    case 'Secret':
+      return describeSecret(obj);
+    case 'ServiceAccount':
+      return describeServiceAccount(obj, { now, events, secrets: ofKind('Secret') });
     default:
-      return undefined;
+      return DEDICATED_ELSEWHERE.has(obj.kind) ? undefined : describeGeneric(obj, { now, events });
   }
 }

@@ -26,7 +26,25 @@ function printProjected(projected: any, w: PrefixWriter): void {
   }
 }
 
-function printVolumeSource(v: any, w: PrefixWriter): void {
+/**
+ * printCSIPersistentVolumeAttributesMultiline: every line is written at LEVEL_2, continuation lines included, so the
+ * values sit after a second 4-space prefix — as kubectl prints them.
+ */
+export function printCSIVolumeAttributes(w: PrefixWriter, attrs: Record<string, string> | undefined): void {
+  const keys = Object.keys(attrs ?? {}).sort();
+  w.write(LEVEL_2, 'VolumeAttributes:\t');
+  if (keys.length === 0) w.writeLine('<none>');
+  keys.forEach((k, i) => {
+    if (i !== 0) {
+      w.write(LEVEL_2, '');
+      w.write(LEVEL_2, '\t');
+    }
+    w.write(LEVEL_2, `${k}=${attrs![k]}\n`);
+  });
+}
+
+/** The `Type: … (…)` block of one volume source (the pod's volumes; PersistentVolume sources reuse it). */
+export function printVolumeSource(v: any, w: PrefixWriter): void {
   if (v.hostPath) {
     w.write(
       LEVEL_2,
@@ -71,17 +89,7 @@ function printVolumeSource(v: any, w: PrefixWriter): void {
       LEVEL_2,
       `Type:\tCSI (a Container Storage Interface (CSI) volume source)\n    Driver:\t${v.csi.driver ?? ''}\n    FSType:\t${v.csi.fsType ?? ''}\n    ReadOnly:\t${goBool(v.csi.readOnly)}\n`,
     );
-    const attrs = v.csi.volumeAttributes ?? {};
-    const keys = Object.keys(attrs).sort();
-    w.write(LEVEL_2, 'VolumeAttributes:\t');
-    if (keys.length === 0) w.writeLine('<none>');
-    keys.forEach((k, i) => {
-      if (i !== 0) {
-        w.write(LEVEL_2, '');
-        w.write(LEVEL_2, '\t');
-      }
-      w.write(LEVEL_2, `${k}=${attrs[k]}\n`);
-    });
+    printCSIVolumeAttributes(w, v.csi.volumeAttributes);
   } else if (v.image) {
     w.write(
       LEVEL_2,

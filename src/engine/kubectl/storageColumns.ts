@@ -18,7 +18,7 @@ export function accessModesString(modes: string[] | undefined): string {
 }
 
 /** GetPersistentVolume(Claim)Class: the beta annotation wins over spec.storageClassName. */
-function storageClassOf(obj: KObject): string {
+export function storageClassOf(obj: KObject): string {
   const ann = obj.metadata?.annotations?.['volume.beta.kubernetes.io/storage-class'];
   if (ann !== undefined) return ann;
   return obj.spec?.storageClassName ?? '';

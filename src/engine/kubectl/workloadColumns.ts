@@ -177,6 +177,8 @@ export const jobColumns: TableDef = {
       status = 'Terminating';
     else if (jobCondition(job, 'Suspended')) status = 'Suspended';
     else if (jobCondition(job, 'FailureTarget')) status = 'FailureTarget';
+    // kubernetes/kubernetes#132832 (v1.34): a Job whose success policy is met but is still terminating pods.
+    else if (jobCondition(job, 'SuccessCriteriaMet')) status = 'SuccessCriteriaMet';
     const [names, images] = layoutContainerCells(spec.template?.spec?.containers);
     return [
       job.metadata.name,
