@@ -9,6 +9,7 @@ export const batchScenarios: Scenario[] = [
     lesson:
       'The job controller creates one Pod with the job-tracking finalizer; when it exits 0 the Pod is Completed, the controller counts it (uncountedTerminatedPods, then the finalizer comes off, then succeeded: 1) and marks the Job SuccessCriteriaMet, then Complete.',
     input: {
+      // The Kubernetes documentation's example Job (kubernetes.io/examples/controllers/job.yaml), unchanged.
       yaml: `apiVersion: batch/v1
 kind: Job
 metadata:
@@ -18,12 +19,12 @@ spec:
     spec:
       containers:
       - name: pi
-        image: busybox:1.36
-        command: ["sh", "-c", "echo 3.14159265358979323846264338327950288419716939937510"]
+        image: perl:5.34.0
+        command: ["perl",  "-Mbignum=bpi", "-wle", "print bpi(2000)"]
       restartPolicy: Never
   backoffLimit: 4
 `,
-      untilMs: 60_000,
+      untilMs: 120_000,
     },
   },
   {
