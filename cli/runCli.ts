@@ -4,6 +4,7 @@ import { simulate } from '../src/engine/simulate';
 import { traceLines } from '../src/engine/trace/formatText';
 import { objectsOf, worldAt } from '../src/engine/trace/worldAt';
 import { writeKubectlTranscript } from '../src/engine/kubectl/kubectlTranscript';
+import { answerKubectl } from '../src/engine/kubectl/kubectlCommand';
 import { manifestTooLarge } from '../src/engine/manifest/inputBudget';
 import { parseManifest } from '../src/engine/manifest/parseManifest';
 import { parseActionSpec } from './parseActionSpec';
@@ -18,7 +19,7 @@ export interface CliIO {
   stderr(s: string): void;
 }
 
-const USAGE = `usage: npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION] [--scenario ID] [--action SPEC]...`;
+const USAGE = `usage: npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION] [--scenario ID] [--action SPEC]... [--kubectl COMMAND]...`;
 
 export function parseDuration(text: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
@@ -45,6 +46,7 @@ function main(argv: string[], io: CliIO): number {
   let until: number | undefined;
   let scenarioId: string | undefined;
   const actions: TimedAction[] = [];
+  const commands: string[] = [];
   const need = (i: number, flag: string): string => {
     const v = argv[i + 1];
     if (v === undefined) throw new UsageError(`flag needs an argument: ${flag}`);
@@ -95,6 +97,9 @@ function main(argv: string[], io: CliIO): number {
           actions.push(parsed);
           break;
         }
+        case '--kubectl':
+          commands.push(value());
+          break;
         case '-h':
         case '--help':
           io.stdout(`${USAGE}\n`);
@@ -105,6 +110,8 @@ function main(argv: string[], io: CliIO): number {
           file = a;
       }
     }
+    if (commands.length && format !== 'kubectl')
+      throw new UsageError('--kubectl prints into the kubectl transcript: use it with --format kubectl');
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`error: ${e.message}\n${USAGE}\n`);
@@ -208,6 +215,12 @@ function main(argv: string[], io: CliIO): number {
       },
       noObjects ? [NO_OBJECTS] : [],
     );
+    // The read-only commands the app's kubectl panel answers, against the world at the end of the run.
+    const world = commands.length ? worldAt(run, run.steps.length - 1) : undefined;
+    for (const command of commands) {
+      const answer = answerKubectl(command, world!);
+      io.stdout(`\n\n$ ${/^kubectl\b/.test(answer.command) ? '' : 'kubectl '}${answer.command}\n${answer.output}`);
+    }
     io.stdout('\n');
   }
   if (noObjects) {

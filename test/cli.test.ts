@@ -27,6 +27,26 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
 }
 
 describe('simulate CLI', () => {
+  it("--kubectl: the panel's read-only commands after the kubectl transcript, against the end of the run", () => {
+    const r = cli([
+      '--scenario',
+      'job-completes',
+      '--format',
+      'kubectl',
+      '--kubectl',
+      'describe job pi',
+      '--kubectl',
+      'logs job/pi',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('\n$ kubectl describe job pi\nName:             pi\n');
+    // The docs' pi Job prints pi to 2,000 significant digits.
+    expect(r.out).toMatch(/\$ kubectl logs job\/pi\n3\.14159265358979323846\d{1979}\n/);
+    const bad = cli(['web.yaml', '--kubectl', 'get pods']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--kubectl prints into the kubectl transcript: use it with --format kubectl');
+  });
+
   it('text format: one line per step, exit 0', () => {
     const r = cli(['web.yaml']);
     expect(r.code).toBe(0);

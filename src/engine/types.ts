@@ -243,3 +243,18 @@ export interface FieldError {
   value?: string;
   detail?: string;
 }
+
+/**
+ * A container's log as the runtime keeps it (`node/<node>/logs/<containerId>` in the world's runtime facts): every
+ * line the container's program writes, stamped with its virtual time. A reader shows the lines before its moment
+ * and before the container finished (`node/<node>/containers/<id>`.finishedAt).
+ */
+export interface ContainerLog {
+  /** Pod uid. */
+  pod: string;
+  container: string;
+  startedAt: number;
+  lines: Array<{ at: number; text: string; stream: 'stdout' | 'stderr' }>;
+  /** The program's log cap was reached: later lines are missing. */
+  truncated?: boolean;
+}

@@ -6,7 +6,7 @@ import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'r
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
-import { answerKubectl } from '../playback/kubectlCommand';
+import { answerKubectl } from '../engine/kubectl/kubectlCommand';
 
 export function KubectlPanel() {
   const t = useT();

@@ -61,6 +61,13 @@ export function formatRFC3339Micro(virtualMs: number): string {
   return `${p4(c.year)}-${p2(c.month)}-${p2(c.day)}T${p2(c.hour)}:${p2(c.minute)}:${p2(c.second)}.${micros}Z`;
 }
 
+/** `2026-01-15T09:00:03.25Z` (Go time.RFC3339Nano: no trailing zeros), as `kubectl logs --timestamps` prints. */
+export function formatRFC3339Nano(virtualMs: number): string {
+  const c = civilFromEpochMs(EPOCH_MS + virtualMs);
+  const frac = c.millisecond ? `.${String(c.millisecond).padStart(3, '0').replace(/0+$/, '')}` : '';
+  return `${p4(c.year)}-${p2(c.month)}-${p2(c.day)}T${p2(c.hour)}:${p2(c.minute)}:${p2(c.second)}${frac}Z`;
+}
+
 /** `Thu, 15 Jan 2026 09:00:03 +0000` (Go time.RFC1123Z), as `kubectl describe` prints Start Time etc. */
 export function formatRFC1123Z(virtualMs: number): string {
   const c = civilFromEpochMs(EPOCH_MS + virtualMs);

@@ -11,7 +11,7 @@ import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
-import type { Endpoint } from '../../types';
+import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
 
@@ -320,6 +320,18 @@ export class ContainerRuntime implements Component<RuntimeState> {
           state: 'running',
           startedAt: rec.startedAt,
         });
+        // What the container will write to stdout/stderr, each line at its time: `kubectl logs` shows the lines
+        // written before the moment it is asked about (and before the container stopped).
+        const logs: ContainerLog = {
+          pod: req.podUid,
+          container: rec.name,
+          startedAt: rec.startedAt,
+          lines: program.timeline
+            .filter((op) => op.op === 'log')
+            .map((op) => ({ at: rec.startedAt! + op.atMs, text: op.text ?? '', stream: op.stream ?? 'stdout' })),
+          ...(program.truncated ? { truncated: true } : {}),
+        };
+        sim.writeRuntime(`node/${this.node}/logs/${id}`, logs);
         this.reply(
           sim,
           from,
@@ -348,6 +360,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           name: rec?.name,
           state: 'exited',
           exitCode: code,
+          finishedAt: sim.now + delay,
         });
         this.reply(
           sim,
@@ -459,6 +472,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
       name: rec.name,
       state: 'exited',
       exitCode: code,
+      finishedAt,
     });
     // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
     sim.send(

@@ -3,14 +3,15 @@
  * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name] [-n ns|-A]`,
  * `get events`, `describe <kind> [name]`. Error texts are kubectl's, so they stay in English in every language.
  */
-import type { WorldState } from '../engine/api';
-import { describeObject } from '../engine/kubectl/describeObject';
-import { printEvents, toKEvent } from '../engine/kubectl/eventsTable';
-import { printGet } from '../engine/kubectl/printers';
-import { kindPrefix, resolveResource, type ResourceInfo } from '../engine/kubectl/resourceInfo';
-import { toJson, toJsonList, toYaml, toYamlList } from '../engine/kubectl/yamlOutput';
-import { objectsOf } from '../engine/trace/worldAt';
-import type { KObject } from '../engine/types';
+import type { WorldState } from '../api';
+import { describeObject } from './describeObject';
+import { printEvents, toKEvent } from './eventsTable';
+import { printGet } from './printers';
+import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
+import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
+import { objectsOf } from '../trace/worldAt';
+import { answerLogs } from './kubectlLogs';
+import type { KObject } from '../types';
 
 export interface KubectlAnswer {
   command: string;
@@ -19,7 +20,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get and describe; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe and logs; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -41,7 +42,6 @@ const MUTATING = new Set([
   'autoscale',
 ]);
 const OTHER = new Set([
-  'logs',
   'exec',
   'attach',
   'port-forward',
@@ -132,7 +132,8 @@ export function answerKubectl(command: string, world: WorldState): KubectlAnswer
   const verb = tokens.shift();
   if (!verb) return err(trimmed, 'error: no command given. Try: kubectl get pods');
   if (MUTATING.has(verb)) return err(trimmed, `error: ${READ_ONLY_HINT}`);
-  if (OTHER.has(verb)) return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get or describe`);
+  if (OTHER.has(verb)) return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe or logs`);
+  if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, flags);

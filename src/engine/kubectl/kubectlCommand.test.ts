@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { worldAt } from '../engine/trace/worldAt';
+import { findScenario } from '../../scenarios';
+import type { Run } from '../api';
+import { simulate } from '../simulate';
+import { worldAt } from '../trace/worldAt';
 import { answerKubectl, tokenize } from './kubectlCommand';
-import { scenarioRun } from './testRuns';
+
+const runs = new Map<string, Run>();
+function scenarioRun(id: string): Run {
+  let run = runs.get(id);
+  if (!run) {
+    run = simulate(findScenario(id)!.input);
+    runs.set(id, run);
+  }
+  return run;
+}
 
 const run = scenarioRun('happy-path');
 const end = worldAt(run, run.steps.length - 1);
