@@ -23,6 +23,8 @@ export interface RequestView {
   narration: { key: string; params?: Record<string, string | number> };
   phase?: Phase;
   delay?: number;
+  /** The drawn sender when it is another part of this controller (the root-CA publisher beside `serviceaccount`). */
+  part?: string;
 }
 
 /** What reconcile and the response handler get: the informer caches, the controller's state and its API client. */

@@ -166,6 +166,8 @@ export class ControllerManager implements Component<KcmState> {
       narration: { key: string; params?: Record<string, string | number> };
       phase?: Phase;
       delay?: number;
+      /** The drawn sender, when not the controller's own part; responses still go to `controller`. */
+      part?: string;
     },
   ): void {
     const phase = view.phase ?? 'reconcile';
@@ -173,7 +175,7 @@ export class ControllerManager implements Component<KcmState> {
       phase,
       summary: view.summary,
       narration: view.narration,
-      from: controllerEndpoint(controller),
+      from: controllerEndpoint(view.part ?? controller),
       delay: view.delay,
     });
   }
