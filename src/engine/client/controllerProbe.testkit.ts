@@ -31,7 +31,8 @@ export function accept(req: ApiRequest): Answer {
   return { status: req.verb === 'create' ? 201 : 200, object: { ...req.body, metadata: { ...meta, name, uid } } };
 }
 
-export type Answer = Omit<ApiResponse, 'kind' | 'reqId' | 'ctx'>;
+/** The response, and how long after the request it arrives (1 ms unless `delayMs`); its watch event comes 1 ms later. */
+export type Answer = Omit<ApiResponse, 'kind' | 'reqId' | 'ctx'> & { delayMs?: number };
 
 export interface ControllerProbe {
   sim: Simulation;
@@ -55,13 +56,14 @@ export function controllerProbe(controller: Controller, answer: (req: ApiRequest
     handle(env: Envelope, sim: Simulation) {
       const req = env.msg as ApiRequest;
       requests.push(req);
-      const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, ctx: req.ctx, ...answer(req) };
-      sim.send(APISERVER, env.from, resp, step, 1);
+      const { delayMs = 1, ...answered } = answer(req);
+      const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, ctx: req.ctx, ...answered };
+      sim.send(APISERVER, env.from, resp, step, delayMs);
       if (resp.error || resp.unreachable) return;
       const cached = req.name ? kcm.get(req.resourceKind, req.namespace, req.name) : undefined;
       const type = req.verb === 'create' ? 'ADDED' : req.verb === 'delete' ? 'DELETED' : 'MODIFIED';
       const object = req.verb === 'delete' ? cached : resp.object;
-      if (object) sim.send(APISERVER, kcm.address, { kind: 'watch', type, object, old: cached }, step, 2);
+      if (object) sim.send(APISERVER, kcm.address, { kind: 'watch', type, object, old: cached }, step, delayMs + 1);
     },
   });
   kcm.prime([], sim);
