@@ -37,8 +37,8 @@ export const endpointSliceController = defineController<Record<string, never>>({
     }
     if (o.kind === 'Pod') {
       const keys: string[] = [];
-      for (const svc of kcm.list('Service')) {
-        if (svc.metadata.namespace !== o.metadata.namespace || !svc.spec?.selector) continue;
+      for (const svc of kcm.listIn('Service', o.metadata.namespace)) {
+        if (!svc.spec?.selector) continue;
         if (
           selectorMatches(svc.spec.selector, o.metadata.labels) ||
           (ev.old && selectorMatches(svc.spec.selector, ev.old.metadata.labels))
@@ -55,20 +55,15 @@ export const endpointSliceController = defineController<Record<string, never>>({
     const [ns, name] = key.split('/');
     const svc = kcm.get('Service', ns, name);
     if (!svc || !svc.spec?.selector || Object.keys(svc.spec.selector).length === 0) return;
-    const pods = kcm.list('Pod').filter((p) => p.metadata.namespace === ns);
+    // The label index: only the Pods the selector picks, not every Pod in the namespace.
+    const pods = kcm.select('Pod', ns, svc.spec.selector);
     const want = desiredEndpoints(svc, pods, kcm.list('Node'));
     const chunks: Array<{ endpoints: any[]; ports: any[] }> = [];
     for (const g of want.groups.length ? want.groups : [{ endpoints: [], ports: [] }])
       for (let i = 0; i < Math.max(1, g.endpoints.length); i += MAX_PER_SLICE)
         chunks.push({ endpoints: g.endpoints.slice(i, i + MAX_PER_SLICE), ports: g.ports });
     const existing = kcm
-      .list('EndpointSlice')
-      .filter(
-        (es) =>
-          es.metadata.namespace === ns &&
-          es.metadata.labels?.[LABEL_SERVICE_NAME] === name &&
-          es.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME,
-      )
+      .select('EndpointSlice', ns, { [LABEL_SERVICE_NAME]: name, [LABEL_MANAGED_BY]: CONTROLLER_NAME })
       .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
     chunks.forEach((chunk, i) => {
       const cur = existing[i];
