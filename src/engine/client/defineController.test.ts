@@ -10,7 +10,10 @@ interface Log {
   reconciles: Array<{ key: string; at: number }>;
 }
 
-function harness(reconcile: (key: string, log: Log) => { send?: boolean; result?: ReconcileResult }) {
+function harness(
+  reconcile: (key: string, log: Log) => { send?: boolean; result?: ReconcileResult },
+  onResponse?: () => ReconcileResult,
+) {
   const log: Log = { reconciles: [] };
   const ctl = defineController<Log>({
     name: 'probe',
@@ -30,6 +33,7 @@ function harness(reconcile: (key: string, log: Log) => { send?: boolean; result?
         );
       return r.result;
     },
+    onResponse,
   });
   const sim = new Simulation(1);
   const kcm = new ControllerManager(() => [], [ctl]);
@@ -88,5 +92,15 @@ describe('defineController', () => {
     h.runUntil(200_000);
     const times = h.log.reconciles.map((r) => Math.round(r.at / 1000));
     expect(times.slice(0, 3)).toEqual([0, 60, 120]);
+  });
+
+  it('onResponse can count an error response as handled ({ forget: true }): no retry', () => {
+    const h = harness(
+      () => ({ send: true }),
+      () => ({ forget: true }),
+    );
+    h.watch();
+    h.runUntil(2_000);
+    expect(h.log.reconciles).toHaveLength(1);
   });
 });

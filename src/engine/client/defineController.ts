@@ -23,6 +23,8 @@ export interface RequestView {
   narration: { key: string; params?: Record<string, string | number> };
   phase?: Phase;
   delay?: number;
+  /** The drawn sender when it is another part of this controller (the root-CA publisher beside `serviceaccount`). */
+  part?: string;
 }
 
 /** What reconcile and the response handler get: the informer caches, the controller's state and its API client. */
@@ -45,7 +47,12 @@ export interface ReconcileContext<S> {
  * `requeueAfter`: queue the key again after that long (a foreground timer keeps the run going until it fires;
  * `background: true` for a deadline that should not, like a Deployment's progress deadline).
  */
-export type ReconcileResult = void | { requeueAfter: number; background?: boolean } | { requeue: true };
+export type ReconcileResult =
+  | void
+  | { requeueAfter: number; background?: boolean }
+  | { requeue: true }
+  /** From onResponse: an error response that is what the controller wanted (a 404 on a delete) is not a failure. */
+  | { forget: true };
 
 export interface ControllerDefinition<S> {
   /** The part name drawn inside kube-controller-manager (`job`, `statefulset` …). */

@@ -12,7 +12,8 @@ import type { ApiRequest, ApiResponse, Message, UserInfo, WatchEvent } from '../
 import type { Endpoint, KObject, Phase } from '../../types';
 import { sendApiRequest } from '../../client/ApiClient';
 import { primaryKind, type Controller } from './Controller';
-import { OwnerIndex, type Tally } from './OwnerIndex';
+import { InformerIndexes } from '../../client/Informer';
+import type { Tally } from './OwnerIndex';
 import { CONTROLLERS } from './registry';
 import { cacheKey } from './objectKeys';
 
@@ -35,8 +36,8 @@ export interface KcmState {
 export class ControllerManager implements Component<KcmState> {
   readonly address = KCM;
   s: KcmState = { cache: new Map(), queues: new Map(), scheduled: new Set(), ctrl: new Map() };
-  /** Derived from `s.cache`: objects by controller owner. */
-  private readonly owners = new OwnerIndex();
+  /** Derived from `s.cache`: objects by namespace, node, label and controller owner. */
+  private readonly indexes = new InformerIndexes();
 
   private readonly byName: Map<string, Controller>;
 
@@ -93,14 +94,29 @@ export class ControllerManager implements Component<KcmState> {
     return [...this.cacheOf(kind).values()];
   }
 
+  /** The cached objects of `kind` in `namespace`, in cache order (the namespace index). */
+  listIn(kind: string, namespace: string | undefined): KObject[] {
+    return this.indexes.inNamespace(this.s.cache, kind, namespace);
+  }
+
+  /** The cached Pods bound to `node`, in cache order (the pod informer's `spec.nodeName` index). */
+  podsOnNode(node: string): KObject[] {
+    return this.indexes.podsOnNode(this.s.cache, node);
+  }
+
+  /** The cached objects of `kind` in `namespace` whose labels contain every pair of `set`, in cache order. */
+  select(kind: string, namespace: string | undefined, set: Record<string, string>): KObject[] {
+    return this.indexes.selected(this.s.cache, kind, namespace, set);
+  }
+
   /** The cached objects of `kind` in `namespace` controlled by the object with `ownerUid`, in cache order. */
   ownedBy(kind: string, namespace: string | undefined, ownerUid: string): KObject[] {
-    return this.owners.owned(this.s.cache, kind, namespace, ownerUid);
+    return this.indexes.owned(this.s.cache, kind, namespace, ownerUid);
   }
 
   /** A running `tally` over the same objects as `ownedBy`, updated as the cache changes instead of recounted. */
   ownedTally<S>(kind: string, namespace: string | undefined, ownerUid: string, tally: Tally<S>): S {
-    return this.owners.summary(this.s.cache, kind, namespace, ownerUid, tally);
+    return this.indexes.summary(this.s.cache, kind, namespace, ownerUid, tally);
   }
 
   /** Records the controller's own write before its watch event arrives (like the controllers' trackers). */
@@ -114,12 +130,12 @@ export class ControllerManager implements Component<KcmState> {
     const key = cacheKey(o.metadata.namespace, o.metadata.name);
     const isNew = !objects.has(key);
     objects.set(key, o);
-    this.owners.stored(this.s.cache, o, key, isNew);
+    this.indexes.stored(this.s.cache, o, key, isNew);
   }
 
   private cacheDelete(o: KObject): void {
     const key = cacheKey(o.metadata.namespace, o.metadata.name);
-    if (this.cacheOf(o.kind).delete(key)) this.owners.removed(this.s.cache, o.kind, key);
+    if (this.cacheOf(o.kind).delete(key)) this.indexes.removed(this.s.cache, o.kind, key);
   }
 
   private onWatch(ev: WatchEvent, sim: Simulation): void {
@@ -166,6 +182,8 @@ export class ControllerManager implements Component<KcmState> {
       narration: { key: string; params?: Record<string, string | number> };
       phase?: Phase;
       delay?: number;
+      /** The drawn sender, when not the controller's own part; responses still go to `controller`. */
+      part?: string;
     },
   ): void {
     const phase = view.phase ?? 'reconcile';
@@ -173,7 +191,7 @@ export class ControllerManager implements Component<KcmState> {
       phase,
       summary: view.summary,
       narration: view.narration,
-      from: controllerEndpoint(controller),
+      from: controllerEndpoint(view.part ?? controller),
       delay: view.delay,
     });
   }

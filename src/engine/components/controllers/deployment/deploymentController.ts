@@ -3,14 +3,12 @@
  * rolls between them within maxSurge/maxUnavailable, and reports status and conditions. One write per sync; the
  * response re-queues the key, so each scaling decision is visible as its own step.
  */
+import { defineController, type ReconcileContext, type ReconcileResult } from '../../../client/defineController';
 import { deepClone } from '../../../kernel/deepClone';
-import type { Simulation } from '../../../kernel/Simulation';
 import type { ApiResponse } from '../../../messages';
 import { canonicalEqual } from '../../../objects/canonicalEqual';
 import { podTemplateHash } from '../../../objects/names';
 import type { KObject } from '../../../types';
-import type { Controller } from '../Controller';
-import type { ControllerManager } from '../ControllerManager';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { newRSNewReplicas, resolveFenceposts, setCondition, type DeploymentCondition } from './rollout';
 
@@ -21,22 +19,17 @@ const DESIRED = 'deployment.kubernetes.io/desired-replicas';
 const MAX = 'deployment.kubernetes.io/max-replicas';
 
 interface DeployState {
-  inflight: Set<string>;
+  /** key → when its progress-deadline requeue is due (AddAfter keeps one pending time per key). */
   deadlines: Map<string, number>;
 }
 
-function state(kcm: ControllerManager): DeployState {
-  let s = kcm.s.ctrl.get(NAME) as DeployState | undefined;
-  if (!s) {
-    s = { inflight: new Set(), deadlines: new Map() };
-    kcm.s.ctrl.set(NAME, s);
-  }
-  return s;
-}
+type Ctx = ReconcileContext<DeployState>;
 
-export const deploymentController: Controller = {
+export const deploymentController = defineController<DeployState>({
   name: NAME,
+  eventSource: SOURCE,
   watches: ['Deployment', 'ReplicaSet'],
+  initialState: () => ({ deadlines: new Map() }),
 
   keysFor(ev) {
     const o = ev.object;
@@ -48,22 +41,12 @@ export const deploymentController: Controller = {
     return [];
   },
 
-  // The progress-deadline requeue alone does not keep a run alive: a stuck rollout is already visible.
-  hasPendingWork(kcm) {
-    return state(kcm).inflight.size > 0;
-  },
-
-  onTimer(name, data, kcm, sim) {
-    if (name === 'progress-deadline') kcm.enqueue(NAME, String(data.key), sim);
-  },
-
-  reconcile(key, kcm, sim) {
-    const s = state(kcm);
-    if (s.inflight.has(key)) return;
+  reconcile(ctx) {
+    const { kcm, key } = ctx;
     const [ns, name] = key.split('/');
     const d = kcm.get('Deployment', ns, name);
     if (!d || d.metadata.deletionTimestamp !== undefined) return;
-    const all = kcm.list('ReplicaSet').filter((rs) => controllerOf(rs)?.uid === d.metadata.uid);
+    const all = kcm.ownedBy('ReplicaSet', ns, d.metadata.uid!);
     const newRS = findNewRS(d, all);
     const old = all
       .filter((rs) => rs !== newRS)
@@ -74,18 +57,17 @@ export const deploymentController: Controller = {
     const recreate = d.spec.strategy?.type === 'Recreate';
 
     if (!d.spec.paused) {
-      if (recreate && activeOld.length) return scaleRS(kcm, sim, d, activeOld[0], 0, maxSurge);
-      if (recreate && old.some((rs) => (rs.status?.replicas ?? 0) > 0)) return syncStatus(kcm, sim, d, all, newRS);
-      if (!newRS) return createRS(kcm, sim, d, all, newRSNewReplicas(d, all, undefined), maxSurge);
+      if (recreate && activeOld.length) return scaleRS(ctx, d, activeOld[0], 0, maxSurge);
+      if (recreate && old.some((rs) => (rs.status?.replicas ?? 0) > 0)) return syncStatus(ctx, d, all, newRS);
+      if (!newRS) return createRS(ctx, d, all, newRSNewReplicas(d, all, undefined), maxSurge);
       const revision = maxRevision(old) + 1;
       if (Number(newRS.metadata.annotations?.[REVISION] ?? 0) < revision && old.length) {
         // Rolling back to an older template: that ReplicaSet becomes the newest revision again.
-        return updateRS(kcm, sim, d, newRS, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
+        return updateRS(ctx, d, newRS, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
       }
-      if (activeOld.length === 0 && newRS.spec.replicas !== replicas)
-        return scaleRS(kcm, sim, d, newRS, replicas, maxSurge);
+      if (activeOld.length === 0 && newRS.spec.replicas !== replicas) return scaleRS(ctx, d, newRS, replicas, maxSurge);
       const target = newRSNewReplicas(d, all, newRS);
-      if (target > (newRS.spec.replicas ?? 0)) return scaleRS(kcm, sim, d, newRS, target, maxSurge);
+      if (target > (newRS.spec.replicas ?? 0)) return scaleRS(ctx, d, newRS, target, maxSurge);
       if (activeOld.length) {
         const minAvailable = replicas - maxUnavailable;
         const allPods = all.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
@@ -95,42 +77,37 @@ export const deploymentController: Controller = {
           for (const rs of activeOld) {
             const unhealthy = (rs.spec.replicas ?? 0) - (rs.status?.availableReplicas ?? 0);
             if (unhealthy > 0)
-              return scaleRS(kcm, sim, d, rs, rs.spec.replicas - Math.min(maxScaledDown, unhealthy), maxSurge);
+              return scaleRS(ctx, d, rs, rs.spec.replicas - Math.min(maxScaledDown, unhealthy), maxSurge);
           }
           const available = all.reduce((n, rs) => n + (rs.status?.availableReplicas ?? 0), 0);
           if (available > minAvailable) {
             const total = available - minAvailable;
             const rs = activeOld[0];
-            return scaleRS(kcm, sim, d, rs, rs.spec.replicas - Math.min(rs.spec.replicas, total), maxSurge);
+            return scaleRS(ctx, d, rs, rs.spec.replicas - Math.min(rs.spec.replicas, total), maxSurge);
           }
         }
       }
     }
-    syncStatus(kcm, sim, d, all, newRS);
+    return syncStatus(ctx, d, all, newRS);
   },
 
-  onResponse(resp, kcm, sim) {
-    const s = state(kcm);
-    const key = String(resp.ctx!.key);
-    s.inflight.delete(key);
-    const action = resp.ctx!.action;
-    const d = kcm.get('Deployment', ...(key.split('/') as [string, string]));
-    if (!resp.error && d) onSuccess(resp, action as string, d, kcm, sim);
-    kcm.enqueue(NAME, key, sim);
+  onResponse(resp, ctx) {
+    const d = ctx.kcm.get('Deployment', ...(ctx.key.split('/') as [string, string]));
+    if (!resp.error && !resp.unreachable && d) onSuccess(resp, String(resp.ctx!.action), d, ctx);
   },
-};
+});
 
-function onSuccess(resp: ApiResponse, action: string, d: KObject, kcm: ControllerManager, sim: Simulation): void {
+function onSuccess(resp: ApiResponse, action: string, d: KObject, ctx: Ctx): void {
+  const { kcm, sim } = ctx;
   const rsName = String(resp.ctx!.rs ?? '');
   if (action === 'create' || action === 'scale') {
     const from = Number(resp.ctx!.from ?? 0);
     const to = Number(resp.ctx!.to ?? 0);
     if (from !== to)
-      sim.recordEvent({
+      ctx.event({
         type: 'Normal',
         reason: 'ScalingReplicaSet',
         message: `Scaled ${to > from ? 'up' : 'down'} replica set ${rsName} from ${from} to ${to}`,
-        source: SOURCE,
         involvedObject: ref(d),
       });
   }
@@ -143,9 +120,9 @@ function onSuccess(resp: ApiResponse, action: string, d: KObject, kcm: Controlle
       conds,
       cond('Progressing', 'True', 'NewReplicaSetCreated', `Created new replica set "${rsName}"`, sim.now),
     );
-    const all = [...kcm.list('ReplicaSet').filter((rs) => controllerOf(rs)?.uid === d.metadata.uid), resp.object!];
+    const all = [...kcm.ownedBy('ReplicaSet', d.metadata.namespace, d.metadata.uid!), resp.object!];
     next.status = computeStatus(next, all, resp.object!, conds, sim.now);
-    writeStatus(kcm, sim, d, next.status, next.metadata.annotations);
+    writeStatus(ctx, d, next.status, next.metadata.annotations);
   }
 }
 
@@ -191,14 +168,7 @@ function cond(
   return { type, status, reason, message, lastUpdateTime: now, lastTransitionTime: now };
 }
 
-function createRS(
-  kcm: ControllerManager,
-  sim: Simulation,
-  d: KObject,
-  all: KObject[],
-  replicas: number,
-  maxSurge: number,
-): void {
+function createRS(ctx: Ctx, d: KObject, all: KObject[], replicas: number, maxSurge: number): void {
   const hash = podTemplateHash(d.spec.template, d.status?.collisionCount ?? 0);
   const name = `${d.metadata.name}-${hash}`;
   const revision = maxRevision(all) + 1;
@@ -242,13 +212,9 @@ function createRS(
       template,
     },
   };
-  const key = cacheKey(d.metadata.namespace, d.metadata.name);
-  state(kcm).inflight.add(key);
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     { verb: 'create', resourceKind: 'ReplicaSet', namespace: d.metadata.namespace, body: rs },
-    { key, action: 'create', rs: name, from: 0, to: replicas, revision },
+    { action: 'create', rs: name, from: 0, to: replicas, revision },
     {
       summary: `Deployment controller: no ReplicaSet matches the pod template of ${d.metadata.name}; creating ${name} (pod-template-hash ${hash}) with ${replicas} replicas`,
       narration: { key: 'deployment.createRS', params: { deploy: d.metadata.name, rs: name, hash, replicas } },
@@ -256,14 +222,13 @@ function createRS(
   );
 }
 
-function scaleRS(kcm: ControllerManager, sim: Simulation, d: KObject, rs: KObject, to: number, maxSurge: number): void {
+function scaleRS(ctx: Ctx, d: KObject, rs: KObject, to: number, maxSurge: number): void {
   const annotations = { [DESIRED]: String(d.spec.replicas ?? 1), [MAX]: String((d.spec.replicas ?? 1) + maxSurge) };
-  updateRS(kcm, sim, d, rs, annotations, to, 'scale');
+  updateRS(ctx, d, rs, annotations, to, 'scale');
 }
 
 function updateRS(
-  kcm: ControllerManager,
-  sim: Simulation,
+  ctx: Ctx,
   d: KObject,
   rs: KObject,
   annotations: Record<string, string>,
@@ -274,12 +239,8 @@ function updateRS(
   next.spec.replicas = replicas;
   next.metadata.annotations = { ...(next.metadata.annotations ?? {}), ...annotations };
   delete next.status;
-  const key = cacheKey(d.metadata.namespace, d.metadata.name);
-  state(kcm).inflight.add(key);
   const from = rs.spec.replicas ?? 0;
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     {
       verb: 'update',
       resourceKind: 'ReplicaSet',
@@ -287,7 +248,7 @@ function updateRS(
       name: rs.metadata.name,
       body: next,
     },
-    { key, action, rs: rs.metadata.name, from, to: replicas },
+    { action, rs: rs.metadata.name, from, to: replicas },
     {
       summary:
         action === 'scale'
@@ -390,33 +351,22 @@ function computeStatus(
   return status;
 }
 
-function syncStatus(
-  kcm: ControllerManager,
-  sim: Simulation,
-  d: KObject,
-  all: KObject[],
-  newRS: KObject | undefined,
-): void {
+function syncStatus(ctx: Ctx, d: KObject, all: KObject[], newRS: KObject | undefined): ReconcileResult {
+  const { sim, key, state: s } = ctx;
   const status = computeStatus(d, all, newRS, d.status?.conditions ?? [], sim.now);
-  const key = cacheKey(d.metadata.namespace, d.metadata.name);
-  // Requeue at the progress deadline while the rollout is not complete (syncRolloutStatus requeueAfter).
+  // Requeue at the progress deadline while the rollout is not complete (syncRolloutStatus requeueStuckDeployment).
+  // It does not keep a run alive: a stuck rollout is already visible.
+  let result: ReconcileResult = undefined;
   const prog = (status.conditions as DeploymentCondition[]).find((c) => c.type === 'Progressing');
-  const s = state(kcm);
   if (prog && prog.status === 'True' && prog.reason !== 'NewReplicaSetAvailable') {
     const due = prog.lastUpdateTime + (d.spec.progressDeadlineSeconds ?? 600) * 1000 + 1000;
     if (s.deadlines.get(key) !== due) {
       s.deadlines.set(key, due);
-      sim.timer(
-        { component: 'kube-controller-manager' },
-        due - sim.now,
-        'progress-deadline',
-        { controller: NAME, key },
-        true,
-      );
+      result = { requeueAfter: due - sim.now, background: true };
     }
   } else s.deadlines.delete(key);
-  if (canonicalEqual(stripTimes(status), stripTimes(d.status ?? {}))) return;
-  writeStatus(kcm, sim, d, status);
+  if (!canonicalEqual(stripTimes(status), stripTimes(d.status ?? {}))) writeStatus(ctx, d, status);
+  return result;
 }
 
 function stripTimes(status: any): any {
@@ -427,21 +377,11 @@ function stripTimes(status: any): any {
   return s;
 }
 
-function writeStatus(
-  kcm: ControllerManager,
-  sim: Simulation,
-  d: KObject,
-  status: any,
-  annotations?: Record<string, string>,
-): void {
+function writeStatus(ctx: Ctx, d: KObject, status: any, annotations?: Record<string, string>): void {
   // The body shares the (frozen) stored object: the apiserver copies what it keeps of a status update.
   const next = { ...d, metadata: annotations ? { ...d.metadata, annotations } : d.metadata, status };
-  const key = cacheKey(d.metadata.namespace, d.metadata.name);
-  state(kcm).inflight.add(key);
   const ready = `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`;
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     {
       verb: 'update',
       resourceKind: 'Deployment',
@@ -450,7 +390,7 @@ function writeStatus(
       subresource: 'status',
       body: next,
     },
-    { key, action: 'status' },
+    { action: 'status' },
     {
       phase: 'status',
       summary: `Deployment controller: update ${d.metadata.name} status (ready ${ready}, available ${status.availableReplicas ?? 0}, ${(status.conditions ?? []).map((c: DeploymentCondition) => `${c.type}=${c.status}`).join(', ')})`,

@@ -3,6 +3,7 @@
  * list the selected pods' IPs with ready/serving/terminating conditions (at most 100 endpoints per slice).
  * It emits no Events on the happy path.
  */
+import { defineController } from '../../../client/defineController';
 import { deepClone } from '../../../kernel/deepClone';
 import {
   desiredEndpoints,
@@ -14,31 +15,18 @@ import {
   selectorMatches,
 } from '../../../controllers-support/endpointSlices';
 import type { KObject } from '../../../types';
-import type { Controller } from '../Controller';
-import type { ControllerManager } from '../ControllerManager';
 import { cacheKey } from '../objectKeys';
 
 const NAME = 'endpointslice';
 const MAX_PER_SLICE = 100;
 
-interface EsState {
-  inflight: Map<string, number>;
-}
-
-function state(kcm: ControllerManager): EsState {
-  let s = kcm.s.ctrl.get(NAME) as EsState | undefined;
-  if (!s) {
-    s = { inflight: new Map() };
-    kcm.s.ctrl.set(NAME, s);
-  }
-  return s;
-}
-
-export const endpointSliceController: Controller = {
+export const endpointSliceController = defineController<Record<string, never>>({
   name: NAME,
+  eventSource: 'endpoint-slice-controller',
   watches: ['Service', 'Pod', 'EndpointSlice', 'Node'],
+  initialState: () => ({}),
 
-  keysFor(ev, kcm) {
+  keysFor(ev, { kcm }) {
     const o = ev.object;
     if (o.kind === 'Service') return [cacheKey(o.metadata.namespace, o.metadata.name)];
     if (o.kind === 'EndpointSlice') {
@@ -49,8 +37,8 @@ export const endpointSliceController: Controller = {
     }
     if (o.kind === 'Pod') {
       const keys: string[] = [];
-      for (const svc of kcm.list('Service')) {
-        if (svc.metadata.namespace !== o.metadata.namespace || !svc.spec?.selector) continue;
+      for (const svc of kcm.listIn('Service', o.metadata.namespace)) {
+        if (!svc.spec?.selector) continue;
         if (
           selectorMatches(svc.spec.selector, o.metadata.labels) ||
           (ev.old && selectorMatches(svc.spec.selector, ev.old.metadata.labels))
@@ -62,32 +50,21 @@ export const endpointSliceController: Controller = {
     return [];
   },
 
-  hasPendingWork(kcm) {
-    return state(kcm).inflight.size > 0;
-  },
-
-  reconcile(key, kcm, sim) {
-    const s = state(kcm);
-    if (s.inflight.has(key)) return;
+  reconcile(ctx) {
+    const { kcm, key } = ctx;
     const [ns, name] = key.split('/');
     const svc = kcm.get('Service', ns, name);
     if (!svc || !svc.spec?.selector || Object.keys(svc.spec.selector).length === 0) return;
-    const pods = kcm.list('Pod').filter((p) => p.metadata.namespace === ns);
+    // The label index: only the Pods the selector picks, not every Pod in the namespace.
+    const pods = kcm.select('Pod', ns, svc.spec.selector);
     const want = desiredEndpoints(svc, pods, kcm.list('Node'));
     const chunks: Array<{ endpoints: any[]; ports: any[] }> = [];
     for (const g of want.groups.length ? want.groups : [{ endpoints: [], ports: [] }])
       for (let i = 0; i < Math.max(1, g.endpoints.length); i += MAX_PER_SLICE)
         chunks.push({ endpoints: g.endpoints.slice(i, i + MAX_PER_SLICE), ports: g.ports });
     const existing = kcm
-      .list('EndpointSlice')
-      .filter(
-        (es) =>
-          es.metadata.namespace === ns &&
-          es.metadata.labels?.[LABEL_SERVICE_NAME] === name &&
-          es.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME,
-      )
+      .select('EndpointSlice', ns, { [LABEL_SERVICE_NAME]: name, [LABEL_MANAGED_BY]: CONTROLLER_NAME })
       .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
-    let sent = 0;
     chunks.forEach((chunk, i) => {
       const cur = existing[i];
       if (!cur) {
@@ -100,12 +77,9 @@ export const endpointSliceController: Controller = {
           endpoints: chunk.endpoints,
           ports: chunk.ports,
         };
-        sent++;
-        kcm.request(
-          sim,
-          NAME,
+        ctx.request(
           { verb: 'create', resourceKind: 'EndpointSlice', namespace: ns, body },
-          { key, action: 'create' },
+          { action: 'create' },
           {
             phase: 'network',
             summary: `EndpointSlice controller: Service ${name} has no EndpointSlice yet; creating one with ${chunk.endpoints.length} endpoint(s)`,
@@ -117,12 +91,9 @@ export const endpointSliceController: Controller = {
         next.endpoints = chunk.endpoints;
         next.ports = chunk.ports;
         const ready = chunk.endpoints.filter((e) => e.conditions?.ready).length;
-        sent++;
-        kcm.request(
-          sim,
-          NAME,
+        ctx.request(
           { verb: 'update', resourceKind: 'EndpointSlice', namespace: ns, name: cur.metadata.name, body: next },
-          { key, action: 'update' },
+          { action: 'update' },
           {
             phase: 'network',
             summary: `EndpointSlice controller: ${cur.metadata.name} now lists ${chunk.endpoints.length} endpoint(s), ${ready} ready`,
@@ -135,12 +106,9 @@ export const endpointSliceController: Controller = {
       }
     });
     for (const extra of existing.slice(chunks.length)) {
-      sent++;
-      kcm.request(
-        sim,
-        NAME,
+      ctx.request(
         { verb: 'delete', resourceKind: 'EndpointSlice', namespace: ns, name: extra.metadata.name },
-        { key, action: 'delete' },
+        { action: 'delete' },
         {
           phase: 'network',
           summary: `EndpointSlice controller: ${extra.metadata.name} is no longer needed`,
@@ -148,17 +116,10 @@ export const endpointSliceController: Controller = {
         },
       );
     }
-    if (sent) s.inflight.set(key, sent);
   },
 
-  onResponse(resp, kcm, sim) {
-    const s = state(kcm);
+  onResponse(resp, { kcm }) {
     // endpointSliceTracker: remember what we just wrote so the next sync does not act on a stale cache.
     if (resp.object && !resp.error) kcm.remember(resp.object, resp.ctx!.action === 'delete');
-    const key = String(resp.ctx!.key);
-    const n = (s.inflight.get(key) ?? 1) - 1;
-    if (n <= 0) s.inflight.delete(key);
-    else s.inflight.set(key, n);
-    if (n <= 0) kcm.enqueue(NAME, key, sim);
   },
-};
+});

@@ -143,9 +143,7 @@ export const nodeLifecycleController: Controller = {
     } else if (action === 'taint') {
       const taintTime = sim.now;
       s.marked.set(node, taintTime);
-      for (const p of kcm
-        .list('Pod')
-        .filter((x) => x.spec?.nodeName === node && x.metadata.deletionTimestamp === undefined)) {
+      for (const p of kcm.podsOnNode(node).filter((x) => x.metadata.deletionTimestamp === undefined)) {
         markPodNotReady(p, kcm, sim);
         const secs = tolerationSeconds(p);
         if (secs === undefined) continue;
@@ -287,7 +285,7 @@ function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlSta
 function evictForNoExecute(node: KObject, kcm: ControllerManager, sim: Simulation): void {
   const taints = userNoExecuteTaints(node);
   if (!taints.length) return;
-  for (const p of kcm.list('Pod')) if (p.spec?.nodeName === node.metadata.name) scheduleEviction(p, taints, kcm, sim);
+  for (const p of kcm.podsOnNode(node.metadata.name)) scheduleEviction(p, taints, kcm, sim);
 }
 
 function evictPodForNoExecute(pod: KObject, kcm: ControllerManager, sim: Simulation): void {

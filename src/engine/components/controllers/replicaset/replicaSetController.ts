@@ -6,12 +6,11 @@
  * The same controller runs for ReplicationControllers (pkg/controller/replication wraps it, converting each RC to a
  * ReplicaSet and recording its Events as `replication-controller`): `replicaSetLikeController` takes the kind.
  */
+import { defineController, type ReconcileContext } from '../../../client/defineController';
 import { withFields } from '../../../kernel/withFields';
-import type { Simulation } from '../../../kernel/Simulation';
 import { canonicalEqual } from '../../../objects/canonicalEqual';
 import type { KObject } from '../../../types';
 import type { Controller } from '../Controller';
-import type { ControllerManager } from '../ControllerManager';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodAvailable, podFacts, podsToDelete } from './podHelpers';
 import { podTally, type PodCounts } from './podTally';
@@ -48,30 +47,21 @@ interface RsState {
   expectAdd: Map<string, number>;
   expectDel: Map<string, number>;
   batches: Map<string, Batch>;
-  failures: Map<string, number>;
-  inflightStatus: Set<string>;
+  /** Keys whose last pod create failed: their status carries ReplicaFailure (manageReplicasErr). */
+  failedCreate: Set<string>;
 }
 
-function stateOf(kcm: ControllerManager, name: string): RsState {
-  let s = kcm.s.ctrl.get(name) as RsState | undefined;
-  if (!s) {
-    s = {
-      expectAdd: new Map(),
-      expectDel: new Map(),
-      batches: new Map(),
-      failures: new Map(),
-      inflightStatus: new Set(),
-    };
-    kcm.s.ctrl.set(name, s);
-  }
-  return s;
-}
+type Ctx = ReconcileContext<RsState>;
 
 export const replicaSetController: Controller = replicaSetLikeController(REPLICA_SET);
 
+/**
+ * On the controller harness, a key is not synced again while its writes are in flight: like syncReplicaSet, whose
+ * slowStartBatch waits for each batch before the next, a sync spans its whole slow start, and pod events meanwhile
+ * mark the key dirty for one more sync afterwards.
+ */
 export function replicaSetLikeController(k: ReplicaSetKind): Controller {
   const { name: NAME, source: SOURCE, kind: KIND } = k;
-  const state = (kcm: ControllerManager) => stateOf(kcm, NAME);
   const ref = (rs: KObject) => ({
     apiVersion: k.apiVersion,
     kind: KIND,
@@ -79,18 +69,19 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
     name: rs.metadata.name,
     uid: rs.metadata.uid,
   });
-  return {
+  return defineController<RsState>({
     name: NAME,
+    eventSource: SOURCE,
     watches: [KIND, 'Pod'],
+    initialState: () => ({ expectAdd: new Map(), expectDel: new Map(), batches: new Map(), failedCreate: new Set() }),
 
-    keysFor(ev, kcm) {
+    keysFor(ev, { state: s }) {
       const o = ev.object;
       if (o.kind === KIND) return [cacheKey(o.metadata.namespace, o.metadata.name)];
       if (o.kind === 'Pod') {
         const ref = controllerOf(o);
         if (ref?.kind !== KIND) return [];
         const key = cacheKey(o.metadata.namespace, ref.name);
-        const s = state(kcm);
         // Expectations are lowered when the informer observes the change (CreationObserved / DeletionObserved).
         if (ev.type === 'ADDED') lower(s.expectAdd, key);
         if (
@@ -105,17 +96,13 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
       return [];
     },
 
-    hasPendingWork(kcm) {
-      const s = state(kcm);
-      return s.batches.size > 0 || s.inflightStatus.size > 0 || [...s.expectAdd.values()].some((n) => n > 0);
+    hasPendingWork({ state: s }) {
+      for (const n of s.expectAdd.values()) if (n > 0) return true;
+      return false;
     },
 
-    onTimer(name, data, kcm, sim) {
-      if (name === 'retry') kcm.enqueue(NAME, String(data.key), sim);
-    },
-
-    reconcile(key, kcm, sim) {
-      const s = state(kcm);
+    reconcile(ctx) {
+      const { kcm, key, state: s } = ctx;
       const [ns, name] = key.split('/');
       const rs = kcm.get(KIND, ns, name);
       if (!rs) return;
@@ -125,41 +112,37 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
       const satisfied = !(s.expectAdd.get(key) ?? 0) && !(s.expectDel.get(key) ?? 0) && !s.batches.has(key);
       if (satisfied && rs.metadata.deletionTimestamp === undefined) {
         const diff = counts.active - (rs.spec.replicas ?? 0);
-        if (diff < 0) return startCreates(k, kcm, sim, rs, key, Math.min(-diff, BURST));
-        if (diff > 0) return deletePods(k, kcm, sim, rs, key, podsToDelete(active(), Math.min(diff, BURST)));
+        if (diff < 0) return startCreates(k, ctx, rs, Math.min(-diff, BURST));
+        if (diff > 0) return deletePods(k, ctx, rs, podsToDelete(active(), Math.min(diff, BURST)));
       }
-      syncStatus(k, kcm, sim, rs, key, counts, active);
+      syncStatus(k, ctx, rs, counts, active);
     },
 
-    onResponse(resp, kcm, sim) {
-      const s = state(kcm);
-      const key = String(resp.ctx!.key);
+    onResponse(resp, ctx) {
+      const { kcm, key, state: s } = ctx;
       const [ns, name] = key.split('/');
       const rs = kcm.get(KIND, ns, name);
       const involved = rs ? ref(rs) : { apiVersion: k.apiVersion, kind: KIND, namespace: ns, name };
       const action = resp.ctx!.action;
-      if (action === 'status') {
-        s.inflightStatus.delete(key);
-        return;
-      }
+      if (action === 'status') return;
       if (action === 'delete') {
-        if (resp.error) {
+        if (resp.error || resp.unreachable) {
           lower(s.expectDel, key);
-          sim.recordEvent({
+          const message = resp.error?.message ?? 'the server is currently unable to handle the request';
+          ctx.event({
             type: 'Warning',
             reason: 'FailedDelete',
-            message: `Error deleting: ${resp.error.message}`,
-            source: SOURCE,
+            message: `Error deleting: ${message}`,
             involvedObject: involved,
           });
-        } else
-          sim.recordEvent({
-            type: 'Normal',
-            reason: 'SuccessfulDelete',
-            message: `Deleted pod: ${resp.ctx!.pod}`,
-            source: SOURCE,
-            involvedObject: involved,
-          });
+          return { requeue: true };
+        }
+        ctx.event({
+          type: 'Normal',
+          reason: 'SuccessfulDelete',
+          message: `Deleted pod: ${resp.ctx!.pod}`,
+          involvedObject: involved,
+        });
         return;
       }
       // create
@@ -169,7 +152,7 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
         const message = resp.error
           ? `Error creating: ${resp.error.message}`
           : 'Error creating: the server is currently unable to handle the request';
-        sim.recordEvent({ type: 'Warning', reason: 'FailedCreate', message, source: SOURCE, involvedObject: involved });
+        ctx.event({ type: 'Warning', reason: 'FailedCreate', message, involvedObject: involved });
         if (b) {
           // A failed batch aborts the rest of the slow start; expectations for unsent pods are dropped.
           b.outstanding--;
@@ -178,21 +161,15 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
             s.expectAdd.set(key, 0);
           }
         }
-        const n = (s.failures.get(key) ?? 0) + 1;
-        s.failures.set(key, n);
-        // ItemExponentialFailureRateLimiter(5ms, 1000s).
-        sim.timer({ component: 'kube-controller-manager' }, Math.min(5 * 2 ** (n - 1), 1_000_000), 'retry', {
-          controller: NAME,
-          key,
-        });
-        return;
+        s.failedCreate.add(key);
+        // The sync fails: the harness retries it with the per-item back-off (ItemExponentialFailureRateLimiter).
+        return { requeue: true };
       }
-      s.failures.delete(key);
-      sim.recordEvent({
+      s.failedCreate.delete(key);
+      ctx.event({
         type: 'Normal',
         reason: 'SuccessfulCreate',
         message: `Created pod: ${resp.object!.metadata.name}`,
-        source: SOURCE,
         involvedObject: involved,
       });
       if (!b) return;
@@ -200,14 +177,15 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
       if (b.outstanding === 0) {
         if (b.remaining > 0 && rs) {
           b.size = Math.min(b.size * 2, b.remaining);
-          sendBatch(k, kcm, sim, rs, key, b);
+          sendBatch(k, ctx, rs, b);
         } else {
           s.batches.delete(key);
-          kcm.enqueue(NAME, key, sim);
+          // The end of manageReplicas: the sync goes on to write the status.
+          ctx.enqueue(key);
         }
       }
     },
-  };
+  });
 }
 
 function lower(m: Map<string, number>, key: string): void {
@@ -215,40 +193,24 @@ function lower(m: Map<string, number>, key: string): void {
   if (n > 0) m.set(key, n - 1);
 }
 
-function startCreates(
-  k: ReplicaSetKind,
-  kcm: ControllerManager,
-  sim: Simulation,
-  rs: KObject,
-  key: string,
-  count: number,
-): void {
-  const s = stateOf(kcm, k.name);
-  s.expectAdd.set(key, count);
+function startCreates(k: ReplicaSetKind, ctx: Ctx, rs: KObject, count: number): void {
+  const s = ctx.state;
+  s.expectAdd.set(ctx.key, count);
   const b: Batch = { remaining: count, size: 1, outstanding: 0 };
-  s.batches.set(key, b);
-  sendBatch(k, kcm, sim, rs, key, b);
+  s.batches.set(ctx.key, b);
+  sendBatch(k, ctx, rs, b);
 }
 
 /** slowStartBatch: send `size` creates; the next batch (double) starts when all of them have answered. */
-function sendBatch(
-  k: ReplicaSetKind,
-  kcm: ControllerManager,
-  sim: Simulation,
-  rs: KObject,
-  key: string,
-  b: Batch,
-): void {
+function sendBatch(k: ReplicaSetKind, ctx: Ctx, rs: KObject, b: Batch): void {
   const n = Math.min(b.size, b.remaining);
   b.remaining -= n;
   b.outstanding = n;
   const total = rs.spec.replicas ?? 0;
   for (let i = 0; i < n; i++) {
-    kcm.request(
-      sim,
-      k.name,
+    ctx.request(
       { verb: 'create', resourceKind: 'Pod', namespace: rs.metadata.namespace, body: podFromTemplate(rs, k) },
-      { key, action: 'create' },
+      { action: 'create' },
       {
         summary: `${k.kind} controller: ${rs.metadata.name} wants ${total} pods; creating one from its template (slow-start batch of ${n})`,
         narration: { key: `${k.narration}.createPod`, params: { rs: rs.metadata.name, replicas: total, batch: n } },
@@ -282,22 +244,12 @@ export function podFromTemplate(rs: KObject, k: ReplicaSetKind = REPLICA_SET): K
   return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: t.spec };
 }
 
-function deletePods(
-  k: ReplicaSetKind,
-  kcm: ControllerManager,
-  sim: Simulation,
-  rs: KObject,
-  key: string,
-  pods: KObject[],
-): void {
-  const s = stateOf(kcm, k.name);
-  s.expectDel.set(key, pods.length);
+function deletePods(k: ReplicaSetKind, ctx: Ctx, rs: KObject, pods: KObject[]): void {
+  ctx.state.expectDel.set(ctx.key, pods.length);
   for (const p of pods) {
-    kcm.request(
-      sim,
-      k.name,
+    ctx.request(
       { verb: 'delete', resourceKind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name },
-      { key, action: 'delete', pod: p.metadata.name },
+      { action: 'delete', pod: p.metadata.name },
       {
         summary: `${k.kind} controller: ${rs.metadata.name} has more pods than its ${rs.spec.replicas} replicas; deleting ${p.metadata.name}`,
         narration: {
@@ -316,17 +268,8 @@ function hasLabels(labels: Record<string, string> | undefined, want: Array<[stri
   return true;
 }
 
-function syncStatus(
-  k: ReplicaSetKind,
-  kcm: ControllerManager,
-  sim: Simulation,
-  rs: KObject,
-  key: string,
-  counts: PodCounts,
-  active: () => KObject[],
-): void {
-  const s = stateOf(kcm, k.name);
-  if (s.inflightStatus.has(key)) return;
+function syncStatus(k: ReplicaSetKind, ctx: Ctx, rs: KObject, counts: PodCounts, active: () => KObject[]): void {
+  const { sim, state: s } = ctx;
   const minReady = rs.spec.minReadySeconds ?? 0;
   const templateLabels = Object.entries(rs.spec.template?.metadata?.labels ?? {});
   let fullyLabeled = 0;
@@ -340,8 +283,7 @@ function syncStatus(
     availableReplicas: available,
     observedGeneration: rs.metadata.generation,
   };
-  const failures = s.failures.get(key) ?? 0;
-  if (failures > 0)
+  if (s.failedCreate.has(ctx.key))
     status.conditions = [
       {
         type: 'ReplicaFailure',
@@ -359,12 +301,9 @@ function syncStatus(
   const strip = (x: any) =>
     withFields(x, { conditions: (x.conditions ?? []).map((c: any) => withFields(c, { lastTransitionTime: 0 })) });
   if (canonicalEqual(strip(status), strip(cur))) return;
-  s.inflightStatus.add(key);
   // The body shares the (frozen) stored object: the apiserver copies what it keeps of a status update.
   const next = { ...rs, status };
-  kcm.request(
-    sim,
-    k.name,
+  ctx.request(
     {
       verb: 'update',
       resourceKind: k.kind,
@@ -373,7 +312,7 @@ function syncStatus(
       subresource: 'status',
       body: next,
     },
-    { key, action: 'status' },
+    { action: 'status' },
     {
       phase: 'status',
       summary: `${k.kind} controller: ${rs.metadata.name} status replicas ${status.replicas}, ready ${status.readyReplicas ?? 0}, available ${status.availableReplicas ?? 0}`,

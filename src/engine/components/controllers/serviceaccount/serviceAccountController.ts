@@ -3,39 +3,36 @@
  * rootcacertpublisher): every new namespace gets a `default` ServiceAccount and the `kube-root-ca.crt` ConfigMap,
  * which the ServiceAccount admission plugin and the projected token volume need before pods can run there.
  */
-import type { Controller } from '../Controller';
+import { defineController } from '../../../client/defineController';
 
-const NAME = 'serviceaccount';
-
-export const serviceAccountController: Controller = {
-  name: NAME,
+export const serviceAccountController = defineController<Record<string, never>>({
+  name: 'serviceaccount',
+  eventSource: 'service-account-controller',
   watches: ['Namespace', 'ServiceAccount', { kind: 'ConfigMap', part: 'root-ca-cert-publisher' }],
+  initialState: () => ({}),
   keysFor(ev) {
     return ev.object.kind === 'Namespace' && ev.type === 'ADDED' ? [ev.object.metadata.name] : [];
   },
-  reconcile(ns, kcm, sim) {
-    const namespace = kcm.get('Namespace', undefined, ns);
+  reconcile(ctx) {
+    const ns = ctx.key;
+    const namespace = ctx.kcm.get('Namespace', undefined, ns);
     if (!namespace || namespace.metadata.deletionTimestamp !== undefined) return;
-    if (!kcm.get('ServiceAccount', ns, 'default'))
-      kcm.request(
-        sim,
-        NAME,
+    if (!ctx.kcm.get('ServiceAccount', ns, 'default'))
+      ctx.request(
         {
           verb: 'create',
           resourceKind: 'ServiceAccount',
           namespace: ns,
           body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: ns } },
         },
-        { key: ns, action: 'create-sa' },
+        { action: 'create-sa' },
         {
           summary: `ServiceAccount controller: namespace ${ns} is new; create its "default" ServiceAccount`,
           narration: { key: 'serviceaccount.create', params: { ns } },
         },
       );
-    if (!kcm.get('ConfigMap', ns, 'kube-root-ca.crt'))
-      kcm.request(
-        sim,
-        'root-ca-cert-publisher',
+    if (!ctx.kcm.get('ConfigMap', ns, 'kube-root-ca.crt'))
+      ctx.request(
         {
           verb: 'create',
           resourceKind: 'ConfigMap',
@@ -47,11 +44,13 @@ export const serviceAccountController: Controller = {
             data: { 'ca.crt': '-----BEGIN CERTIFICATE-----\n(cluster CA)\n-----END CERTIFICATE-----\n' },
           },
         },
-        { key: ns, action: 'create-ca' },
+        { action: 'create-ca' },
         {
           summary: `root-ca-cert-publisher: publish the cluster CA as ConfigMap kube-root-ca.crt in ${ns}`,
           narration: { key: 'serviceaccount.rootCA', params: { ns } },
+          part: 'root-ca-cert-publisher',
         },
       );
   },
-};
+  // A failed create is retried with back-off (the harness's default), as syncNamespace's error return is.
+});
