@@ -77,6 +77,10 @@ export type CronJobStatus = VirtualTimes<batch.CronJobStatus>;
 export type PodFailurePolicy = batch.PodFailurePolicy;
 export type PodFailurePolicyOnExitCodesRequirement = batch.PodFailurePolicyOnExitCodesRequirement;
 export type Container = core.Container;
+export type PodSpec = VirtualTimes<core.PodSpec>;
+export type DaemonSetStatus = VirtualTimes<apps.DaemonSetStatus>;
+export type StatefulSetStatus = VirtualTimes<apps.StatefulSetStatus>;
+export type DeploymentCondition = VirtualTimes<apps.DeploymentCondition>;
 export type ObjectReference = core.ObjectReference;
 export type EnvVar = core.EnvVar;
 export type PodCondition = VirtualTimes<core.PodCondition>;
@@ -86,7 +90,7 @@ export type ReplicaSet = Typed<apps.ReplicaSetSpec, apps.ReplicaSetStatus>;
 export type StatefulSet = Typed<apps.StatefulSetSpec, apps.StatefulSetStatus>;
 export type DaemonSet = Typed<apps.DaemonSetSpec, apps.DaemonSetStatus>;
 /** ControllerRevisions carry their snapshot in top-level `data` and `revision`, not spec/status. */
-export type ControllerRevision = KObject & { data: unknown; revision: number };
+export type ControllerRevision = KObject & { data?: unknown; revision: number };
 
 /** EndpointSlices keep their content at the top level (`addressType`, `endpoints`, `ports`). */
 export type EndpointSlice = KObject & Pick<discovery.EndpointSlice, 'addressType' | 'endpoints' | 'ports'>;

@@ -13,6 +13,7 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { sendApiRequest } from '../../client/ApiClient';
 import { primaryKind, type Controller } from './Controller';
 import { InformerIndexes } from '../../client/Informer';
+import type { ObjectOf, Pod } from '../../objects/typed';
 import type { Tally } from './OwnerIndex';
 import { CONTROLLERS } from './registry';
 import { cacheKey } from './objectKeys';
@@ -86,32 +87,32 @@ export class ControllerManager implements Component<KcmState> {
     return m;
   }
 
-  get(kind: string, namespace: string | undefined, name: string): KObject | undefined {
-    return this.cacheOf(kind).get(cacheKey(namespace, name));
+  get<K extends string>(kind: K, namespace: string | undefined, name: string): ObjectOf<K> | undefined {
+    return this.cacheOf(kind).get(cacheKey(namespace, name)) as ObjectOf<K> | undefined;
   }
 
-  list(kind: string): KObject[] {
-    return [...this.cacheOf(kind).values()];
+  list<K extends string>(kind: K): ObjectOf<K>[] {
+    return [...this.cacheOf(kind).values()] as ObjectOf<K>[];
   }
 
   /** The cached objects of `kind` in `namespace`, in cache order (the namespace index). */
-  listIn(kind: string, namespace: string | undefined): KObject[] {
-    return this.indexes.inNamespace(this.s.cache, kind, namespace);
+  listIn<K extends string>(kind: K, namespace: string | undefined): ObjectOf<K>[] {
+    return this.indexes.inNamespace(this.s.cache, kind, namespace) as ObjectOf<K>[];
   }
 
   /** The cached Pods bound to `node`, in cache order (the pod informer's `spec.nodeName` index). */
-  podsOnNode(node: string): KObject[] {
-    return this.indexes.podsOnNode(this.s.cache, node);
+  podsOnNode(node: string): Pod[] {
+    return this.indexes.podsOnNode(this.s.cache, node) as Pod[];
   }
 
   /** The cached objects of `kind` in `namespace` whose labels contain every pair of `set`, in cache order. */
-  select(kind: string, namespace: string | undefined, set: Record<string, string>): KObject[] {
-    return this.indexes.selected(this.s.cache, kind, namespace, set);
+  select<K extends string>(kind: K, namespace: string | undefined, set: Record<string, string>): ObjectOf<K>[] {
+    return this.indexes.selected(this.s.cache, kind, namespace, set) as ObjectOf<K>[];
   }
 
   /** The cached objects of `kind` in `namespace` controlled by the object with `ownerUid`, in cache order. */
-  ownedBy(kind: string, namespace: string | undefined, ownerUid: string): KObject[] {
-    return this.indexes.owned(this.s.cache, kind, namespace, ownerUid);
+  ownedBy<K extends string>(kind: K, namespace: string | undefined, ownerUid: string): ObjectOf<K>[] {
+    return this.indexes.owned(this.s.cache, kind, namespace, ownerUid) as ObjectOf<K>[];
   }
 
   /** A running `tally` over the same objects as `ownedBy`, updated as the cache changes instead of recounted. */

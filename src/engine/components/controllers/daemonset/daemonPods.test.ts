@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../types';
 import { daemonPod, nodeShouldRunDaemonPod, targetNodeName } from './daemonPods';
+import type { DaemonSet, Node, Pod } from '../../../objects/typed';
 
 function ds(spec: Record<string, unknown> = {}): KObject {
   return {
@@ -28,7 +29,7 @@ const node = (spec: Record<string, unknown> = {}, labels: Record<string, string>
 });
 
 const run = (n: KObject, d: KObject) => {
-  const r = nodeShouldRunDaemonPod(n, d);
+  const r = nodeShouldRunDaemonPod(n as Node, d as DaemonSet);
   return [r.shouldRun, r.shouldContinueRunning];
 };
 
@@ -88,7 +89,11 @@ describe('daemonPod', () => {
         preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: {} }],
       },
     };
-    const p = daemonPod(ds({ affinity, tolerations: [{ key: 'gpu', operator: 'Exists' }] }), 'node-2', '6b7f9c');
+    const p = daemonPod(
+      ds({ affinity, tolerations: [{ key: 'gpu', operator: 'Exists' }] }) as DaemonSet,
+      'node-2',
+      '6b7f9c',
+    );
     expect(p.metadata.generateName).toBe('agent-');
     expect(p.metadata.labels).toEqual({
       app: 'agent',
@@ -120,6 +125,6 @@ describe('daemonPod', () => {
       },
       preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: {} }],
     });
-    expect(targetNodeName(p)).toBe('node-2');
+    expect(targetNodeName(p as Pod)).toBe('node-2');
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../../objects/labels';
 import type { KObject } from '../../../types';
 import { REVISION_HASH_LABEL } from '../history/controllerHistory';
+import type { DaemonSet, Node, Pod, PodSpec } from '../../../objects/typed';
 
 /** extensions.DaemonSetTemplateGenerationKey */
 export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
@@ -65,7 +66,7 @@ export function nodeNameAffinity(affinity: any, nodeName: string): any {
 }
 
 /** util.GetTemplateGeneration: the DaemonSet's template generation, from its annotation. */
-export function templateGeneration(ds: KObject): string | undefined {
+export function templateGeneration(ds: DaemonSet): string | undefined {
   return ds.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION];
 }
 
@@ -73,7 +74,7 @@ export function templateGeneration(ds: KObject): string | undefined {
  * CreatePodTemplate + GetPodFromTemplate + the node affinity: the Pod the controller creates for `nodeName`.
  * generateName `<ds>-`, the template's labels plus `pod-template-generation` and `controller-revision-hash`.
  */
-export function daemonPod(ds: KObject, nodeName: string, hash: string): KObject {
+export function daemonPod(ds: DaemonSet, nodeName: string, hash: string): KObject {
   const t = ds.spec.template ?? {};
   const labels: Record<string, string> = { ...(t.metadata?.labels ?? {}) };
   const generation = templateGeneration(ds);
@@ -109,10 +110,10 @@ export function daemonPod(ds: KObject, nodeName: string, hash: string): KObject 
  * `shouldContinueRunning` — an existing one may stay (only an untolerated NoExecute taint makes it go).
  */
 export function nodeShouldRunDaemonPod(
-  node: KObject,
-  ds: KObject,
+  node: Node,
+  ds: DaemonSet,
 ): { shouldRun: boolean; shouldContinueRunning: boolean } {
-  const spec = ds.spec?.template?.spec ?? {};
+  const spec: Partial<PodSpec> = ds.spec?.template?.spec ?? {};
   const name = node.metadata.name;
   if (spec.nodeName && spec.nodeName !== name) return { shouldRun: false, shouldContinueRunning: false };
   if (!fitsNodeAffinity(spec, node)) return { shouldRun: false, shouldContinueRunning: false };
@@ -129,7 +130,7 @@ export function nodeShouldRunDaemonPod(
 }
 
 /** nodeaffinity.GetRequiredNodeAffinity(pod).Match(node): nodeSelector AND the required terms. */
-function fitsNodeAffinity(spec: any, node: KObject): boolean {
+function fitsNodeAffinity(spec: any, node: Node): boolean {
   const labels = node.metadata.labels;
   const sel = spec.nodeSelector as Record<string, string> | undefined;
   if (sel && Object.keys(sel).length > 0 && !selectorMatches(selectorFromSet(sel), labels)) return false;
@@ -139,7 +140,7 @@ function fitsNodeAffinity(spec: any, node: KObject): boolean {
 }
 
 /** util.GetTargetNodeName: the Pod's node, or before it is bound the node its matchFields affinity names. */
-export function targetNodeName(pod: KObject): string | undefined {
+export function targetNodeName(pod: Pod): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
   const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   for (const t of terms ?? [])
@@ -149,7 +150,7 @@ export function targetNodeName(pod: KObject): string | undefined {
 }
 
 /** util.IsPodUpdated: the Pod carries the current revision's hash or the current template generation. */
-export function isPodUpdated(pod: KObject, hash: string, generation: string | undefined): boolean {
+export function isPodUpdated(pod: Pod, hash: string, generation: string | undefined): boolean {
   const labels = pod.metadata.labels ?? {};
   const templateMatches = generation !== undefined && labels[TEMPLATE_GENERATION_LABEL] === generation;
   const hashMatches = hash.length > 0 && labels[REVISION_HASH_LABEL] === hash;

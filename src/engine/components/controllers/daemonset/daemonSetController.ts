@@ -24,6 +24,7 @@ import { refOf } from '../../apiserver/Apiserver';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodAvailable, isPodReady } from '../replicaset/podHelpers';
 import { daemonPod, isPodUpdated, nodeShouldRunDaemonPod, targetNodeName, templateGeneration } from './daemonPods';
+import type { ControllerRevision, DaemonSet, DaemonSetStatus, Node, Pod } from '../../../objects/typed';
 
 /** dsc.burstReplicas */
 const BURST = 250;
@@ -80,12 +81,12 @@ export const daemonSetDefinition: ControllerDefinition<DsState> = {
         // addNode / updateNode: the DaemonSets whose decision for this node changed.
         const keys: string[] = [];
         for (const ds of kcm.list('DaemonSet')) {
-          const now = nodeShouldRunDaemonPod(o, ds);
+          const now = nodeShouldRunDaemonPod(o as Node, ds);
           if (ev.type === 'ADDED' || !ev.old) {
             if (now.shouldRun) keys.push(cacheKey(ds.metadata.namespace, ds.metadata.name));
             continue;
           }
-          const before = nodeShouldRunDaemonPod(ev.old, ds);
+          const before = nodeShouldRunDaemonPod(ev.old as Node, ds);
           if (before.shouldRun !== now.shouldRun || before.shouldContinueRunning !== now.shouldContinueRunning)
             keys.push(cacheKey(ds.metadata.namespace, ds.metadata.name));
         }
@@ -231,7 +232,7 @@ function satisfied(s: DsState, key: string): boolean {
  * Pods are compared with); none → a new one, numbered after the highest; an older equal one (a rollback) is
  * renumbered. Returns undefined while that write is on its way.
  */
-function currentRevision(ctx: Ctx, ds: KObject): string | undefined {
+function currentRevision(ctx: Ctx, ds: DaemonSet): string | undefined {
   const revisions = ctx.kcm.ownedBy('ControllerRevision', ds.metadata.namespace, ds.metadata.uid!);
   const data = templatePatch(ds.spec.template);
   const equal = findEqualRevisions(revisions, { data });
@@ -252,7 +253,7 @@ function currentRevision(ctx: Ctx, ds: KObject): string | undefined {
     );
     return undefined;
   }
-  const cur = sortControllerRevisions(equal).at(-1)!;
+  const cur = sortControllerRevisions(equal as ControllerRevision[]).at(-1)!;
   if (revisionOf(cur) < max) {
     ctx.request(
       {
@@ -277,7 +278,7 @@ function currentRevision(ctx: Ctx, ds: KObject): string | undefined {
 }
 
 /** getNodesToDaemonPods: the DaemonSet's Pods by the node they run on (or are pinned to); deleted terminal ones left out. */
-function nodeToDaemonPods(kcm: ControllerManager, ds: KObject): Map<string, KObject[]> {
+function nodeToDaemonPods(kcm: ControllerManager, ds: DaemonSet): Map<string, KObject[]> {
   const out = new Map<string, KObject[]>();
   for (const p of kcm.ownedBy('Pod', ds.metadata.namespace, ds.metadata.uid!)) {
     const terminal = p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
@@ -307,7 +308,7 @@ interface Plan {
 }
 
 /** manage + podsShouldBeOnNode: which nodes need a Pod and which Pods must go. */
-function manage(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): Plan {
+function manage(ctx: Ctx, ds: DaemonSet, podsByNode: Map<string, KObject[]>): Plan {
   const plan: Plan = { create: [], remove: [] };
   const surge = allowsSurge(ds);
   const nodes = new Set<string>();
@@ -327,7 +328,7 @@ function manage(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): Plan
       continue;
     }
     if (!shouldRun && pods.length === 0) continue;
-    const running: KObject[] = [];
+    const running: Pod[] = [];
     for (const p of pods) {
       if (p.metadata.deletionTimestamp !== undefined) continue;
       if (p.status?.phase === 'Failed') {
@@ -338,7 +339,7 @@ function manage(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): Plan
           involvedObject: refOf(ds),
         });
         plan.remove.push({ pod: p.metadata.name, node: nodeName, why: 'failed' });
-      } else if (p.status?.phase !== 'Succeeded') running.push(p);
+      } else if (p.status?.phase !== 'Succeeded') running.push(p as Pod);
     }
     // A failed Pod is replaced by the next sync (after its deletion is observed).
     if (running.length <= (surge ? 2 : 1)) continue;
@@ -355,7 +356,7 @@ function manage(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): Plan
   return plan;
 }
 
-function allowsSurge(ds: KObject): boolean {
+function allowsSurge(ds: DaemonSet): boolean {
   const ru = ds.spec.updateStrategy?.rollingUpdate;
   return ds.spec.updateStrategy?.type === 'RollingUpdate' && scaled(ru?.maxSurge ?? 0, 1) > 0;
 }
@@ -368,12 +369,12 @@ function scaled(v: unknown, total: number): number {
 
 /** findUpdatedPodsOnNode: at most one new and one old live Pod, or not ok. */
 function updatedPodsOnNode(
-  pods: KObject[],
+  pods: Pod[],
   hash: string,
   generation: string | undefined,
-): { newPod?: KObject; oldPod?: KObject; ok: boolean } {
-  let newPod: KObject | undefined;
-  let oldPod: KObject | undefined;
+): { newPod?: Pod; oldPod?: Pod; ok: boolean } {
+  let newPod: Pod | undefined;
+  let oldPod: Pod | undefined;
   for (const p of pods) {
     if (p.metadata.deletionTimestamp !== undefined) continue;
     if (isPodUpdated(p, hash, generation)) {
@@ -392,7 +393,7 @@ function updatedPodsOnNode(
  * unavailable (an unavailable old Pod is replaced at once); the manage loop then creates the new ones. maxSurge > 0:
  * create the new Pod beside the old one on up to maxSurge nodes, and delete the old one once the new is available.
  */
-function rollingUpdate(ctx: Ctx, ds: KObject, hash: string, podsByNode: Map<string, KObject[]>): Plan {
+function rollingUpdate(ctx: Ctx, ds: DaemonSet, hash: string, podsByNode: Map<string, KObject[]>): Plan {
   const plan: Plan = { create: [], remove: [] };
   const generation = templateGeneration(ds);
   const now = ctx.sim.now;
@@ -412,10 +413,10 @@ function rollingUpdate(ctx: Ctx, ds: KObject, hash: string, podsByNode: Map<stri
   const nodeNames = [...podsByNode.keys()].sort();
   if (maxSurge === 0) {
     let numUnavailable = 0;
-    const allowed: KObject[] = [];
-    const candidates: KObject[] = [];
+    const allowed: Pod[] = [];
+    const candidates: Pod[] = [];
     for (const nodeName of nodeNames) {
-      const { newPod, oldPod, ok } = updatedPodsOnNode(podsByNode.get(nodeName)!, hash, generation);
+      const { newPod, oldPod, ok } = updatedPodsOnNode(podsByNode.get(nodeName)! as Pod[], hash, generation);
       if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) numUnavailable++;
       else if (newPod) {
         if (!isPodAvailable(newPod, minReady, now)) numUnavailable++;
@@ -433,7 +434,7 @@ function rollingUpdate(ctx: Ctx, ds: KObject, hash: string, podsByNode: Map<stri
   const allowedNodes: string[] = [];
   const candidateNodes: string[] = [];
   for (const nodeName of nodeNames) {
-    const { newPod, oldPod, ok } = updatedPodsOnNode(podsByNode.get(nodeName)!, hash, generation);
+    const { newPod, oldPod, ok } = updatedPodsOnNode(podsByNode.get(nodeName)! as Pod[], hash, generation);
     if (!ok || !oldPod) continue;
     if (!newPod) {
       if (!isPodAvailable(oldPod, minReady, now)) allowedNodes.push(nodeName);
@@ -447,7 +448,7 @@ function rollingUpdate(ctx: Ctx, ds: KObject, hash: string, podsByNode: Map<stri
 }
 
 /** syncNodes: expectations for everything, creates in slow-start batches, then the deletes. */
-function syncNodes(ctx: Ctx, ds: KObject, hash: string, create: string[], remove: Plan['remove']): void {
+function syncNodes(ctx: Ctx, ds: DaemonSet, hash: string, create: string[], remove: Plan['remove']): void {
   const nodes = create.slice(0, BURST);
   const deletes = remove.slice(0, BURST);
   if (nodes.length > 0) ctx.state.expectAdd.set(ctx.key, nodes.length);
@@ -458,7 +459,7 @@ function syncNodes(ctx: Ctx, ds: KObject, hash: string, create: string[], remove
   sendCreates(ctx, ds, b);
 }
 
-function sendCreates(ctx: Ctx, ds: KObject, b: Batch): void {
+function sendCreates(ctx: Ctx, ds: DaemonSet, b: Batch): void {
   const batch = b.nodes.splice(0, b.size);
   b.outstanding = batch.length;
   for (const node of batch)
@@ -493,7 +494,7 @@ const DELETE_REASONS: Record<DeleteWhy, string> = {
 };
 
 /** cleanupHistory: revisions beyond revisionHistoryLimit that no live Pod uses, oldest first. */
-function cleanupHistory(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]>): void {
+function cleanupHistory(ctx: Ctx, ds: DaemonSet, podsByNode: Map<string, KObject[]>): void {
   const limit = ds.spec.revisionHistoryLimit ?? 10;
   const revisions = ctx.kcm.ownedBy('ControllerRevision', ds.metadata.namespace, ds.metadata.uid!);
   const current = findEqualRevisions(revisions, { data: templatePatch(ds.spec.template) });
@@ -520,7 +521,7 @@ function cleanupHistory(ctx: Ctx, ds: KObject, podsByNode: Map<string, KObject[]
 /** updateDaemonSetStatus: counted per node that should run the Pod (the oldest Pod on it stands for the node). */
 function writeStatus(
   ctx: Ctx,
-  ds: KObject,
+  ds: DaemonSet,
   hash: string,
   podsByNode: Map<string, KObject[]>,
   updateObservedGen: boolean,
@@ -544,13 +545,13 @@ function writeStatus(
     if (pods.length === 0) continue;
     current++;
     const pod = [...pods].sort(byCreationAndPhase)[0];
-    if (isPodReady(pod)) {
+    if (isPodReady(pod as Pod)) {
       ready++;
-      if (isPodAvailable(pod, minReady, ctx.sim.now)) available++;
+      if (isPodAvailable(pod as Pod, minReady, ctx.sim.now)) available++;
     }
-    if (isPodUpdated(pod, hash, generation)) updated++;
+    if (isPodUpdated(pod as Pod, hash, generation)) updated++;
   }
-  const cur = ds.status ?? {};
+  const cur: Partial<DaemonSetStatus> = ds.status ?? {};
   const status: Record<string, number> = {
     currentNumberScheduled: current,
     numberMisscheduled: misscheduled,

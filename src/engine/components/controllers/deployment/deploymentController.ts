@@ -11,6 +11,7 @@ import { podTemplateHash } from '../../../objects/names';
 import type { KObject } from '../../../types';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { newRSNewReplicas, resolveFenceposts, setCondition, type DeploymentCondition } from './rollout';
+import type { Deployment, ReplicaSet } from '../../../objects/typed';
 
 const NAME = 'deployment';
 const SOURCE = 'deployment-controller';
@@ -58,16 +59,18 @@ export const deploymentController = defineController<DeployState>({
 
     if (!d.spec.paused) {
       if (recreate && activeOld.length) return scaleRS(ctx, d, activeOld[0], 0, maxSurge);
-      if (recreate && old.some((rs) => (rs.status?.replicas ?? 0) > 0)) return syncStatus(ctx, d, all, newRS);
+      if (recreate && old.some((rs) => (rs.status?.replicas ?? 0) > 0))
+        return syncStatus(ctx, d, all, newRS as ReplicaSet | undefined);
       if (!newRS) return createRS(ctx, d, all, newRSNewReplicas(d, all, undefined), maxSurge);
       const revision = maxRevision(old) + 1;
       if (Number(newRS.metadata.annotations?.[REVISION] ?? 0) < revision && old.length) {
         // Rolling back to an older template: that ReplicaSet becomes the newest revision again.
-        return updateRS(ctx, d, newRS, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
+        return updateRS(ctx, d, newRS as ReplicaSet, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
       }
-      if (activeOld.length === 0 && newRS.spec.replicas !== replicas) return scaleRS(ctx, d, newRS, replicas, maxSurge);
-      const target = newRSNewReplicas(d, all, newRS);
-      if (target > (newRS.spec.replicas ?? 0)) return scaleRS(ctx, d, newRS, target, maxSurge);
+      if (activeOld.length === 0 && newRS.spec.replicas !== replicas)
+        return scaleRS(ctx, d, newRS as ReplicaSet, replicas, maxSurge);
+      const target = newRSNewReplicas(d, all, newRS as ReplicaSet);
+      if (target > (newRS.spec.replicas ?? 0)) return scaleRS(ctx, d, newRS as ReplicaSet, target, maxSurge);
       if (activeOld.length) {
         const minAvailable = replicas - maxUnavailable;
         const allPods = all.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
@@ -77,18 +80,19 @@ export const deploymentController = defineController<DeployState>({
           for (const rs of activeOld) {
             const unhealthy = (rs.spec.replicas ?? 0) - (rs.status?.availableReplicas ?? 0);
             if (unhealthy > 0)
-              return scaleRS(ctx, d, rs, rs.spec.replicas - Math.min(maxScaledDown, unhealthy), maxSurge);
+              return scaleRS(ctx, d, rs, (rs.spec.replicas ?? 0) - Math.min(maxScaledDown, unhealthy), maxSurge);
           }
           const available = all.reduce((n, rs) => n + (rs.status?.availableReplicas ?? 0), 0);
           if (available > minAvailable) {
             const total = available - minAvailable;
             const rs = activeOld[0];
-            return scaleRS(ctx, d, rs, rs.spec.replicas - Math.min(rs.spec.replicas, total), maxSurge);
+            const current = rs.spec.replicas ?? 0;
+            return scaleRS(ctx, d, rs, current - Math.min(current, total), maxSurge);
           }
         }
       }
     }
-    return syncStatus(ctx, d, all, newRS);
+    return syncStatus(ctx, d, all, newRS as ReplicaSet | undefined);
   },
 
   onResponse(resp, ctx) {
@@ -97,7 +101,7 @@ export const deploymentController = defineController<DeployState>({
   },
 });
 
-function onSuccess(resp: ApiResponse, action: string, d: KObject, ctx: Ctx): void {
+function onSuccess(resp: ApiResponse, action: string, d: Deployment, ctx: Ctx): void {
   const { kcm, sim } = ctx;
   const rsName = String(resp.ctx!.rs ?? '');
   if (action === 'create' || action === 'scale') {
@@ -115,18 +119,19 @@ function onSuccess(resp: ApiResponse, action: string, d: KObject, ctx: Ctx): voi
     // getNewReplicaSet: revision annotation + Progressing=NewReplicaSetCreated, written with UpdateStatus.
     const next = deepClone(d);
     next.metadata.annotations = { ...(next.metadata.annotations ?? {}), [REVISION]: String(resp.ctx!.revision) };
-    let conds: DeploymentCondition[] = next.status?.conditions ?? [];
+    // This controller writes whole conditions (every field set), so the stored ones are read back as such.
+    let conds = (next.status?.conditions ?? []) as DeploymentCondition[];
     conds = setCondition(
       conds,
       cond('Progressing', 'True', 'NewReplicaSetCreated', `Created new replica set "${rsName}"`, sim.now),
     );
     const all = [...kcm.ownedBy('ReplicaSet', d.metadata.namespace, d.metadata.uid!), resp.object!];
-    next.status = computeStatus(next, all, resp.object!, conds, sim.now);
+    next.status = computeStatus(next, all as ReplicaSet[], resp.object as ReplicaSet, conds, sim.now);
     writeStatus(ctx, d, next.status, next.metadata.annotations);
   }
 }
 
-function findNewRS(d: KObject, all: KObject[]): KObject | undefined {
+function findNewRS(d: Deployment, all: ReplicaSet[]): KObject | undefined {
   const want = stripHash(d.spec.template);
   const matches = all.filter((rs) => canonicalEqual(stripHash(rs.spec.template), want));
   // Several matches can only come from a hash collision; the oldest wins (FindNewReplicaSet).
@@ -148,7 +153,7 @@ function maxRevision(list: KObject[]): number {
   return list.reduce((m, rs) => Math.max(m, Number(rs.metadata.annotations?.[REVISION] ?? 0)), 0);
 }
 
-function ref(d: KObject) {
+function ref(d: Deployment) {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -168,7 +173,7 @@ function cond(
   return { type, status, reason, message, lastUpdateTime: now, lastTransitionTime: now };
 }
 
-function createRS(ctx: Ctx, d: KObject, all: KObject[], replicas: number, maxSurge: number): void {
+function createRS(ctx: Ctx, d: Deployment, all: ReplicaSet[], replicas: number, maxSurge: number): void {
   const hash = podTemplateHash(d.spec.template, d.status?.collisionCount ?? 0);
   const name = `${d.metadata.name}-${hash}`;
   const revision = maxRevision(all) + 1;
@@ -183,7 +188,7 @@ function createRS(ctx: Ctx, d: KObject, all: KObject[], replicas: number, maxSur
   annotations[REVISION] = String(revision);
   const template = deepClone(d.spec.template);
   template.metadata = { ...(template.metadata ?? {}), labels };
-  const rs: KObject = {
+  const rs: ReplicaSet = {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
     metadata: {
@@ -222,15 +227,15 @@ function createRS(ctx: Ctx, d: KObject, all: KObject[], replicas: number, maxSur
   );
 }
 
-function scaleRS(ctx: Ctx, d: KObject, rs: KObject, to: number, maxSurge: number): void {
+function scaleRS(ctx: Ctx, d: Deployment, rs: ReplicaSet, to: number, maxSurge: number): void {
   const annotations = { [DESIRED]: String(d.spec.replicas ?? 1), [MAX]: String((d.spec.replicas ?? 1) + maxSurge) };
   updateRS(ctx, d, rs, annotations, to, 'scale');
 }
 
 function updateRS(
   ctx: Ctx,
-  d: KObject,
-  rs: KObject,
+  d: Deployment,
+  rs: ReplicaSet,
   annotations: Record<string, string>,
   replicas: number,
   action: 'scale' | 'revision',
@@ -263,15 +268,15 @@ function updateRS(
 }
 
 function computeStatus(
-  d: KObject,
-  all: KObject[],
-  newRS: KObject | undefined,
+  d: Deployment,
+  all: ReplicaSet[],
+  newRS: ReplicaSet | undefined,
   conditions: DeploymentCondition[],
   now: number,
 ): any {
   const replicas = d.spec.replicas ?? 1;
   const { maxUnavailable } = resolveFenceposts(d);
-  const sum = (f: (rs: KObject) => number) => all.reduce((n, rs) => n + f(rs), 0);
+  const sum = (f: (rs: ReplicaSet) => number) => all.reduce((n, rs) => n + f(rs), 0);
   const available = sum((rs) => rs.status?.availableReplicas ?? 0);
   const total = sum((rs) => rs.spec.replicas ?? 0);
   const status: any = {
@@ -351,9 +356,9 @@ function computeStatus(
   return status;
 }
 
-function syncStatus(ctx: Ctx, d: KObject, all: KObject[], newRS: KObject | undefined): ReconcileResult {
+function syncStatus(ctx: Ctx, d: Deployment, all: ReplicaSet[], newRS: ReplicaSet | undefined): ReconcileResult {
   const { sim, key, state: s } = ctx;
-  const status = computeStatus(d, all, newRS, d.status?.conditions ?? [], sim.now);
+  const status = computeStatus(d, all, newRS, (d.status?.conditions ?? []) as DeploymentCondition[], sim.now);
   // Requeue at the progress deadline while the rollout is not complete (syncRolloutStatus requeueStuckDeployment).
   // It does not keep a run alive: a stuck rollout is already visible.
   let result: ReconcileResult = undefined;
@@ -377,7 +382,7 @@ function stripTimes(status: any): any {
   return s;
 }
 
-function writeStatus(ctx: Ctx, d: KObject, status: any, annotations?: Record<string, string>): void {
+function writeStatus(ctx: Ctx, d: Deployment, status: any, annotations?: Record<string, string>): void {
   // The body shares the (frozen) stored object: the apiserver copies what it keeps of a status update.
   const next = { ...d, metadata: annotations ? { ...d.metadata, annotations } : d.metadata, status };
   const ready = `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`;

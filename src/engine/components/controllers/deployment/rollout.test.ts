@@ -1,12 +1,14 @@
+import type { Deployment, ReplicaSet } from '../../../objects/typed';
 import { describe, expect, it } from 'vitest';
 import { newRSNewReplicas, resolveFenceposts, setCondition } from './rollout';
 
-const d = (replicas: number, ru?: object, type = 'RollingUpdate') => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name: 'web' },
-  spec: { replicas, strategy: { type, rollingUpdate: ru } },
-});
+const d = (replicas: number, ru?: object, type = 'RollingUpdate') =>
+  ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: { replicas, strategy: { type, rollingUpdate: ru } },
+  }) as Deployment;
 
 describe('rollout arithmetic (deployment_util.go)', () => {
   it('ResolveFenceposts: surge rounds up, unavailable down (facts §3a)', () => {
@@ -17,7 +19,7 @@ describe('rollout arithmetic (deployment_util.go)', () => {
   });
   it('NewRSNewReplicas: a fresh Deployment starts at full size; a rollout grows by the surge', () => {
     expect(newRSNewReplicas(d(3), [], undefined)).toBe(3);
-    const old = { ...d(3), kind: 'ReplicaSet', spec: { replicas: 3 } };
+    const old = { ...d(3), kind: 'ReplicaSet', spec: { replicas: 3 } } as unknown as ReplicaSet;
     expect(newRSNewReplicas(d(3), [old], undefined)).toBe(1);
   });
   it('SetDeploymentCondition moves a changed condition to the end', () => {

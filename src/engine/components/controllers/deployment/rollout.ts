@@ -1,7 +1,7 @@
 /**
  * Pure rollout arithmetic from pkg/controller/deployment/util/deployment_util.go.
  */
-import type { KObject } from '../../../types';
+import type { Deployment, ReplicaSet } from '../../../objects/typed';
 
 /** An IntOrString resolved against a total: percentages round up for surge, down for unavailable. */
 export function resolveIntOrPercent(v: unknown, total: number, roundUp: boolean): number {
@@ -16,7 +16,7 @@ export function resolveIntOrPercent(v: unknown, total: number, roundUp: boolean)
 }
 
 /** ResolveFenceposts: (maxSurge, maxUnavailable); both zero forces unavailable to 1. */
-export function resolveFenceposts(d: KObject): { maxSurge: number; maxUnavailable: number } {
+export function resolveFenceposts(d: Deployment): { maxSurge: number; maxUnavailable: number } {
   const replicas = d.spec.replicas ?? 1;
   if (d.spec.strategy?.type === 'Recreate') return { maxSurge: 0, maxUnavailable: replicas };
   const ru = d.spec.strategy?.rollingUpdate ?? {};
@@ -27,7 +27,7 @@ export function resolveFenceposts(d: KObject): { maxSurge: number; maxUnavailabl
 }
 
 /** NewRSNewReplicas for RollingUpdate: how far the new ReplicaSet may grow right now. */
-export function newRSNewReplicas(d: KObject, allRS: KObject[], newRS: KObject | undefined): number {
+export function newRSNewReplicas(d: Deployment, allRS: ReplicaSet[], newRS: ReplicaSet | undefined): number {
   const replicas = d.spec.replicas ?? 1;
   const cur = newRS?.spec.replicas ?? 0;
   if (d.spec.strategy?.type === 'Recreate') return replicas;

@@ -1,6 +1,6 @@
 /** pkg/controller/history/controller_history.go: HashControllerRevision (FNV-1), ControllerRevisionName, truncation. */
+import type { ControllerRevision } from '../../../objects/typed';
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../../../types';
 import {
   controllerRevisionName,
   fnv32,
@@ -11,8 +11,8 @@ import {
   sortControllerRevisions,
 } from './controllerHistory';
 
-const rev = (name: string, revision: number): KObject =>
-  ({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision }) as KObject;
+const rev = (name: string, revision: number): ControllerRevision =>
+  ({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision }) as ControllerRevision;
 
 describe('controller history', () => {
   it('hashes with FNV-1 (hash/fnv New32), not FNV-1a', () => {

@@ -12,6 +12,7 @@
 import { podTemplateHash, safeEncodeDecimal } from '../../../objects/names';
 import type { KObject } from '../../../types';
 import { controllerOf } from '../objectKeys';
+import type { ControllerRevision } from '../../../objects/typed';
 
 /** history.ControllerRevisionHashLabel: the label a StatefulSet's revisions carry. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
@@ -103,7 +104,7 @@ export function newControllerRevision(
   data: unknown,
   revision: number,
   collisionCount: number | undefined,
-): KObject {
+): ControllerRevision {
   const hash = hashControllerRevision(goJson(data), collisionCount);
   const cr = newHashedControllerRevision(parent, templateLabels, data, revision, hash, CONTROLLER_REVISION_HASH_LABEL);
   cr.metadata.ownerReferences![0] = { ...cr.metadata.ownerReferences![0], ...parentKind };
@@ -118,7 +119,7 @@ export function newHashedControllerRevision(
   revision: number,
   hash: string,
   hashLabel: string = REVISION_HASH_LABEL,
-): KObject {
+): ControllerRevision {
   return {
     apiVersion: 'apps/v1',
     kind: 'ControllerRevision',
@@ -139,11 +140,11 @@ export function newHashedControllerRevision(
     },
     data,
     revision,
-  } as KObject;
+  } as ControllerRevision;
 }
 
 /** SortControllerRevisions: by revision number, then creation time, then name (the informer order is arbitrary). */
-export function sortControllerRevisions(revisions: readonly KObject[]): KObject[] {
+export function sortControllerRevisions(revisions: readonly ControllerRevision[]): ControllerRevision[] {
   return [...revisions].sort(
     (a, b) =>
       revisionOf(a) - revisionOf(b) ||
@@ -157,14 +158,14 @@ export function revisionOf(r: KObject): number {
 }
 
 /** history.MaxRevision. */
-export function maxRevision(revisions: readonly KObject[]): number {
+export function maxRevision(revisions: readonly ControllerRevision[]): number {
   let max = 0;
   for (const r of revisions) max = Math.max(max, revisionOf(r));
   return max;
 }
 
 /** The revisions `parent` controls, from any list of ControllerRevisions. */
-export function revisionsOf(parent: KObject, revisions: readonly KObject[]): KObject[] {
+export function revisionsOf(parent: KObject, revisions: readonly ControllerRevision[]): ControllerRevision[] {
   return revisions.filter((r) => controllerOf(r)?.uid === parent.metadata.uid);
 }
 
@@ -178,7 +179,10 @@ export function equalRevision(
 }
 
 /** FindEqualRevisions: the revisions whose data equals `needle`'s, in the order given. */
-export function findEqualRevisions(revisions: readonly KObject[], needle: KObject | { data?: unknown }): KObject[] {
+export function findEqualRevisions(
+  revisions: readonly ControllerRevision[],
+  needle: KObject | { data?: unknown },
+): ControllerRevision[] {
   const raw = goJson(needle.data);
   return revisions.filter((r) => goJson(r.data) === raw);
 }
@@ -192,7 +196,11 @@ export function nextRevision(sorted: KObject[]): number {
  * truncateHistory: the revisions to delete so that at most `limit` non-live ones remain, oldest first. `live` holds
  * the current and update revisions and every revision a Pod still carries.
  */
-export function revisionsToTruncate(sorted: KObject[], live: ReadonlySet<string>, limit: number): KObject[] {
+export function revisionsToTruncate(
+  sorted: ControllerRevision[],
+  live: ReadonlySet<string>,
+  limit: number,
+): ControllerRevision[] {
   const history = sorted.filter((r) => !live.has(r.metadata.name));
   return history.length <= limit ? [] : history.slice(0, history.length - limit);
 }

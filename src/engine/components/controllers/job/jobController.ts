@@ -31,6 +31,7 @@ import {
   podFromJob,
   type BackoffRecord,
 } from './jobPods';
+import type { Pod } from '../../../objects/typed';
 
 type Condition = JobCondition;
 
@@ -99,7 +100,7 @@ export const jobController = defineController<JobState>({
       (o.metadata.deletionTimestamp !== undefined && ev.old?.metadata.deletionTimestamp === undefined)
     )
       lower(s.expectDel, key);
-    if (ev.type === 'DELETED' || !hasTrackingFinalizer(o)) s.rmFinalizers.get(key)?.delete(o.metadata.uid!);
+    if (ev.type === 'DELETED' || !hasTrackingFinalizer(o as Pod)) s.rmFinalizers.get(key)?.delete(o.metadata.uid!);
     return [key];
   },
 
@@ -184,12 +185,12 @@ function syncJob(ctx: Ctx) {
   const uncountedSucceeded = new Set<string>(status.uncountedTerminatedPods.succeeded ?? []);
   const uncountedFailed = new Set<string>(status.uncountedTerminatedPods.failed ?? []);
   const expectedRm = s.rmFinalizers.get(key) ?? new Set<string>();
-  const validIndex = (p: KObject) => !indexed || (completionIndex(p) >= 0 && completionIndex(p) < (completions ?? 0));
+  const validIndex = (p: Pod) => !indexed || (completionIndex(p) >= 0 && completionIndex(p) < (completions ?? 0));
   const activePods = pods.filter(isActive);
   let terminating = pods.filter((p) => p.metadata.deletionTimestamp !== undefined && !isTerminal(p)).length;
   let ready = activePods.filter(isPodReady).length;
   let active = activePods.length;
-  const fresh = (p: KObject, uncounted: Set<string>) =>
+  const fresh = (p: Pod, uncounted: Set<string>) =>
     hasTrackingFinalizer(p) && !uncounted.has(p.metadata.uid!) && !expectedRm.has(p.metadata.uid!) && validIndex(p);
   const newSucceeded = pods.filter((p) => fresh(p, uncountedSucceeded) && p.status?.phase === 'Succeeded');
   const newFailed = pods.filter((p) => fresh(p, uncountedFailed) && isPodFailed(p, job));
@@ -291,7 +292,7 @@ function syncJob(ctx: Ctx) {
   status.terminating = terminating;
 
   // trackJobStatusAndRemoveFinalizers: uncounted uids first, finalizers next, counters last.
-  const toRemove: KObject[] = [];
+  const toRemove: Pod[] = [];
   const newIndexes: number[] = [];
   const ordered = indexed ? [...pods].sort((a, b) => completionIndex(a) - completionIndex(b)) : pods;
   for (const p of ordered) {
@@ -397,7 +398,7 @@ function cleanUncounted(status: Omit<WorkingStatus, 'conditions'>, withFinalizer
 }
 
 /** pastBackoffLimitOnFailure: restartPolicy OnFailure counts container restarts of running Pods instead. */
-function pastBackoffLimitOnFailure(job: Job, pods: KObject[]): boolean {
+function pastBackoffLimitOnFailure(job: Job, pods: Pod[]): boolean {
   if (job.spec?.template?.spec?.restartPolicy !== 'OnFailure') return false;
   let restarts = 0;
   for (const p of pods) {
@@ -410,7 +411,7 @@ function pastBackoffLimitOnFailure(job: Job, pods: KObject[]): boolean {
 }
 
 interface ManageInput {
-  activePods: KObject[];
+  activePods: Pod[];
   succeeded: number;
   succeededIndexes: Set<number>;
   terminating: number;
@@ -425,14 +426,14 @@ function manageJob(ctx: Ctx, job: Job, m: ManageInput) {
   const parallelism: number = job.spec.parallelism ?? 1;
   const completions: number | undefined = job.spec.completions ?? undefined;
   if (job.spec.suspend === true) {
-    const r = deletePods(ctx, job, podsToDelete(m.activePods, active), true);
+    const r = deletePods(ctx, job, podsToDelete(m.activePods, active) as Pod[], true);
     return { active: active - r.removed, terminating: terminating + r.removed, removedReady: r.removedReady };
   }
   let want: number;
   if (completions === undefined) want = m.succeeded > 0 ? active : parallelism;
   else want = Math.max(0, Math.min(completions - m.succeeded, parallelism));
   // Indexed: a second Pod for an index, or one past completions, goes first (appendDuplicatedIndexPodsForRemoval).
-  const extra: KObject[] = [];
+  const extra: Pod[] = [];
   let left = m.activePods;
   if (isIndexed(job)) {
     const seen = new Set<number>();
@@ -449,7 +450,7 @@ function manageJob(ctx: Ctx, job: Job, m: ManageInput) {
   const rmAtLeast = Math.max(active - want, 0);
   const toDelete = extra.length >= rmAtLeast ? extra : [...extra, ...podsToDelete(left, rmAtLeast - extra.length)];
   if (toDelete.length > 0) {
-    const r = deletePods(ctx, job, toDelete, true);
+    const r = deletePods(ctx, job, toDelete as Pod[], true);
     return { active: active - r.removed, terminating: terminating + r.removed, removedReady: r.removedReady };
   }
   const diff = want - (onlyReplaceFailedPods(job) ? terminating : 0) - active;
@@ -497,7 +498,7 @@ function sendCreates(ctx: Ctx, job: Job, b: { bodies: KObject[]; size: number; o
 }
 
 /** deleteJobPods / deleteActivePods: the finalizer is dropped first (when `removeFinalizer`), then the Pod deleted. */
-function deletePods(ctx: Ctx, job: Job, pods: KObject[], expect: boolean) {
+function deletePods(ctx: Ctx, job: Job, pods: Pod[], expect: boolean) {
   const { state: s, key } = ctx;
   if (expect && pods.length) s.expectDel.set(key, (s.expectDel.get(key) ?? 0) + pods.length);
   let removedReady = 0;

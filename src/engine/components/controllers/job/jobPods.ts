@@ -9,6 +9,7 @@ import type {
   PodFailurePolicy,
   PodFailurePolicyOnExitCodesRequirement,
 } from '../../../objects/typed';
+import type { Job, Pod } from '../../../objects/typed';
 
 export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 export const COMPLETION_INDEX_KEY = 'batch.kubernetes.io/job-completion-index';
@@ -16,45 +17,45 @@ export const COMPLETION_INDEX_KEY = 'batch.kubernetes.io/job-completion-index';
 export const POD_FAILURE_BACKOFF_MS = 10_000;
 export const MAX_POD_FAILURE_BACKOFF_MS = 10 * 60_000;
 
-export function hasTrackingFinalizer(p: KObject): boolean {
+export function hasTrackingFinalizer(p: Pod): boolean {
   return (p.metadata.finalizers ?? []).includes(JOB_TRACKING_FINALIZER);
 }
 
-export function isIndexed(job: KObject): boolean {
+export function isIndexed(job: Job): boolean {
   return job.spec?.completionMode === 'Indexed';
 }
 
-export function isTerminal(p: KObject): boolean {
+export function isTerminal(p: Pod): boolean {
   const phase = p.status?.phase;
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
 /** FilterActivePods: neither terminal nor being deleted. */
-export function isActive(p: KObject): boolean {
+export function isActive(p: Pod): boolean {
   return !isTerminal(p) && p.metadata.deletionTimestamp === undefined;
 }
 
 /** onlyReplaceFailedPods: podReplacementPolicy Failed, or any podFailurePolicy. */
-export function onlyReplaceFailedPods(job: KObject): boolean {
+export function onlyReplaceFailedPods(job: Job): boolean {
   return job.spec?.podReplacementPolicy === 'Failed' || job.spec?.podFailurePolicy != null;
 }
 
 /** isPodFailed: Failed, or (unless only failed pods are replaced) deleted before it succeeded. */
-export function isPodFailed(p: KObject, job: KObject): boolean {
+export function isPodFailed(p: Pod, job: Job): boolean {
   if (p.status?.phase === 'Failed') return true;
   if (onlyReplaceFailedPods(job)) return false;
   return p.metadata.deletionTimestamp !== undefined && p.status?.phase !== 'Succeeded';
 }
 
 /** getCompletionIndex: the annotation as a non-negative integer, or -1. */
-export function completionIndex(p: KObject): number {
+export function completionIndex(p: Pod): number {
   const v = p.metadata.annotations?.[COMPLETION_INDEX_KEY];
   if (v === undefined || !/^\d+$/.test(v)) return -1;
   return Number(v);
 }
 
 /** getFinishedTime: the last container to terminate, else the deletion, else the creation. */
-export function finishedTime(p: KObject): number {
+export function finishedTime(p: Pod): number {
   let t: number | undefined;
   for (const c of [...(p.status?.initContainerStatuses ?? []), ...(p.status?.containerStatuses ?? [])]) {
     const f = c.state?.terminated?.finishedAt;
@@ -68,7 +69,7 @@ export function finishedTime(p: KObject): number {
  * `<job>-<index>-` with the completion index annotation and label, hostname `<job>-<index>` and the
  * JOB_COMPLETION_INDEX variable for an Indexed Job; the job-tracking finalizer; the Job as controller.
  */
-export function podFromJob(job: KObject, index: number): KObject {
+export function podFromJob(job: Job, index: number): KObject {
   const t = job.spec.template ?? {};
   const labels: Record<string, string> = { ...(t.metadata?.labels ?? {}) };
   const annotations: Record<string, string> = { ...(t.metadata?.annotations ?? {}) };
@@ -130,7 +131,7 @@ export interface PodFailurePolicyMatch {
 }
 
 /** matchPodFailurePolicy (pod_failure_policy.go): the first rule that matches a Failed pod decides. */
-export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod: KObject): PodFailurePolicyMatch {
+export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod: Pod): PodFailurePolicyMatch {
   const rules = policy?.rules ?? [];
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i];
@@ -164,7 +165,7 @@ export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod:
 }
 
 function matchingContainer(
-  pod: KObject,
+  pod: Pod,
   req: PodFailurePolicyOnExitCodesRequirement,
 ): { name: string; code: number } | undefined {
   const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
@@ -186,8 +187,8 @@ export interface BackoffRecord {
 }
 
 /** newBackoffRecord: failures since the last success, and when the last of them finished. */
-export function nextBackoffRecord(old: BackoffRecord, succeeded: KObject[], failed: KObject[]): BackoffRecord {
-  const byTime = (a: KObject, b: KObject) => finishedTime(a) - finishedTime(b);
+export function nextBackoffRecord(old: BackoffRecord, succeeded: Pod[], failed: Pod[]): BackoffRecord {
+  const byTime = (a: KObject, b: KObject) => finishedTime(a as Pod) - finishedTime(b as Pod);
   const s = [...succeeded].sort(byTime);
   const f = [...failed].sort(byTime);
   if (s.length === 0) {

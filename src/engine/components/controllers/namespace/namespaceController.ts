@@ -16,6 +16,7 @@ import type { Simulation } from '../../../kernel/Simulation';
 import type { ApiResponse } from '../../../messages';
 import { RESOURCES, type ResourceInfo } from '../../../objects/resources';
 import type { KObject } from '../../../types';
+import type { Namespace } from '../../../objects/typed';
 
 const NAME = 'namespace';
 /** The finalizer token this controller owns (v1.FinalizerKubernetes). */
@@ -164,7 +165,7 @@ export function namespaceConditions(
 }
 
 /** estimateGracefulTerminationForPods, cut to 0 once that long has passed since the namespace's deletion. */
-function podEstimateSeconds(sim: Simulation, ns: KObject): number {
+function podEstimateSeconds(sim: Simulation, ns: Namespace): number {
   let estimate = 0;
   for (const p of sim.store.list(`/registry/pods/${ns.metadata.name}/`)) {
     if (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
@@ -193,7 +194,7 @@ function sendNext(ctx: ReconcileContext<NamespaceControllerState>, name: string,
 function finishPass(ctx: ReconcileContext<NamespaceControllerState>, name: string, chain: Chain): ReconcileResult {
   const ns = ctx.sim.store.get(`/registry/namespaces/${name}`);
   if (!ns) return done(ctx, name);
-  const podEstimate = podEstimateSeconds(ctx.sim, ns);
+  const podEstimate = podEstimateSeconds(ctx.sim, ns as Namespace);
   let estimate = 0;
   const errors: string[] = [];
   for (const r of chain.remaining) {

@@ -1,5 +1,5 @@
 /** Pod predicates shared by controllers (pkg/api/v1/pod/util.go, pkg/controller/controller_utils.go). */
-import type { KObject } from '../../../types';
+import type { Pod } from '../../../objects/typed';
 
 /** What the ReplicaSet controller reads of a pod, gathered in one place. */
 export interface PodFacts {
@@ -16,7 +16,7 @@ export interface PodFacts {
  * replaced) cost more than that (2.2% of a 1,000-pod run's time, measured) and left an ephemeron per version for
  * the garbage collector.
  */
-export function podFacts(p: KObject): PodFacts {
+export function podFacts(p: Pod): PodFacts {
   const phase = p.status?.phase;
   return {
     labels: p.metadata.labels,
@@ -38,21 +38,21 @@ function readyCondition(conditions: any[] | undefined): { lastTransitionTime?: n
   return undefined;
 }
 
-export function isPodReady(p: KObject): boolean {
+export function isPodReady(p: Pod): boolean {
   return podFacts(p).ready !== undefined;
 }
 
 /** Ready for at least minReadySeconds (IsPodAvailable). */
-export function isPodAvailable(p: KObject, minReadySeconds: number, now: number): boolean {
+export function isPodAvailable(p: Pod, minReadySeconds: number, now: number): boolean {
   const c = podFacts(p).ready;
   if (!c) return false;
   return minReadySeconds === 0 || now - (c.lastTransitionTime ?? 0) >= minReadySeconds * 1000;
 }
 
 /** Ranking for scale-down (ActivePodsWithRanks): the first pods in the result are deleted first. */
-export function podsToDelete(pods: KObject[], n: number): KObject[] {
-  const phaseRank = (p: KObject) => ({ Pending: 0, Unknown: 1, Running: 2 })[p.status?.phase as string] ?? 3;
-  const restarts = (p: KObject) =>
+export function podsToDelete(pods: Pod[], n: number): Pod[] {
+  const phaseRank = (p: Pod) => ({ Pending: 0, Unknown: 1, Running: 2 })[p.status?.phase as string] ?? 3;
+  const restarts = (p: Pod) =>
     (p.status?.containerStatuses ?? []).reduce((s: number, c: any) => s + (c.restartCount ?? 0), 0);
   return [...pods]
     .sort((a, b) => {

@@ -3,9 +3,9 @@
  * sync of a ReplicaSet with N pods does not have to read all N pods again after every pod event.
  */
 import { canonicalJson } from '../../../objects/names';
-import type { KObject } from '../../../types';
 import type { Tally } from '../OwnerIndex';
 import { podFacts } from './podHelpers';
+import type { Pod } from '../../../objects/typed';
 
 export interface PodCounts {
   /** Active pods (FilterActivePods). */
@@ -19,10 +19,10 @@ export interface PodCounts {
 export const podTally: Tally<PodCounts> = {
   empty: () => ({ active: 0, ready: 0, labelSets: new Map() }),
   add(sum, p) {
-    count(sum, p, 1);
+    count(sum, p as Pod, 1);
   },
   remove(sum, p) {
-    count(sum, p, -1);
+    count(sum, p as Pod, -1);
   },
 };
 
@@ -42,7 +42,7 @@ function labelSetKey(labels: Record<string, string> | undefined): string {
   return key;
 }
 
-function count(sum: PodCounts, p: KObject, by: 1 | -1): void {
+function count(sum: PodCounts, p: Pod, by: 1 | -1): void {
   const f = podFacts(p);
   if (!f.active) return;
   sum.active += by;

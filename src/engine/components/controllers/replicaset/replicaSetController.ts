@@ -14,6 +14,7 @@ import type { Controller } from '../Controller';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodAvailable, podFacts, podsToDelete } from './podHelpers';
 import { podTally, type PodCounts } from './podTally';
+import type { Pod, ReplicaSet } from '../../../objects/typed';
 
 const BURST = 500;
 
@@ -62,7 +63,7 @@ export const replicaSetController: Controller = replicaSetLikeController(REPLICA
  */
 export function replicaSetLikeController(k: ReplicaSetKind): Controller {
   const { name: NAME, source: SOURCE, kind: KIND } = k;
-  const ref = (rs: KObject) => ({
+  const ref = (rs: ReplicaSet) => ({
     apiVersion: k.apiVersion,
     kind: KIND,
     namespace: rs.metadata.namespace,
@@ -104,7 +105,9 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
     reconcile(ctx) {
       const { kcm, key, state: s } = ctx;
       const [ns, name] = key.split('/');
-      const rs = kcm.get(KIND, ns, name);
+      // A ReplicationController is read through the ReplicaSet type: the fields this sync uses (replicas, the pod
+      // template, the status counts) have the same shape in both; only the selector differs, and it is not read here.
+      const rs = kcm.get(KIND, ns, name) as ReplicaSet | undefined;
       if (!rs) return;
       const counts = kcm.ownedTally('Pod', ns, rs.metadata.uid!, podTally);
       // The pods themselves (in informer order) only when the counts are not enough.
@@ -121,7 +124,7 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
     onResponse(resp, ctx) {
       const { kcm, key, state: s } = ctx;
       const [ns, name] = key.split('/');
-      const rs = kcm.get(KIND, ns, name);
+      const rs = kcm.get(KIND, ns, name) as ReplicaSet | undefined;
       const involved = rs ? ref(rs) : { apiVersion: k.apiVersion, kind: KIND, namespace: ns, name };
       const action = resp.ctx!.action;
       if (action === 'status') return;
@@ -193,7 +196,7 @@ function lower(m: Map<string, number>, key: string): void {
   if (n > 0) m.set(key, n - 1);
 }
 
-function startCreates(k: ReplicaSetKind, ctx: Ctx, rs: KObject, count: number): void {
+function startCreates(k: ReplicaSetKind, ctx: Ctx, rs: ReplicaSet, count: number): void {
   const s = ctx.state;
   s.expectAdd.set(ctx.key, count);
   const b: Batch = { remaining: count, size: 1, outstanding: 0 };
@@ -202,7 +205,7 @@ function startCreates(k: ReplicaSetKind, ctx: Ctx, rs: KObject, count: number): 
 }
 
 /** slowStartBatch: send `size` creates; the next batch (double) starts when all of them have answered. */
-function sendBatch(k: ReplicaSetKind, ctx: Ctx, rs: KObject, b: Batch): void {
+function sendBatch(k: ReplicaSetKind, ctx: Ctx, rs: ReplicaSet, b: Batch): void {
   const n = Math.min(b.size, b.remaining);
   b.remaining -= n;
   b.outstanding = n;
@@ -223,7 +226,7 @@ function sendBatch(k: ReplicaSetKind, ctx: Ctx, rs: KObject, b: Batch): void {
  * GetPodFromTemplate: generateName `<rs>-`, template labels and annotations, controller ownerReference. The spec is
  * the template's own (frozen, stored) one: the apiserver copies a create's body before defaulting it.
  */
-export function podFromTemplate(rs: KObject, k: ReplicaSetKind = REPLICA_SET): KObject {
+export function podFromTemplate(rs: ReplicaSet, k: ReplicaSetKind = REPLICA_SET): KObject {
   const t = rs.spec.template ?? {};
   const meta: any = {
     generateName: `${rs.metadata.name}-`,
@@ -244,7 +247,7 @@ export function podFromTemplate(rs: KObject, k: ReplicaSetKind = REPLICA_SET): K
   return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec: t.spec };
 }
 
-function deletePods(k: ReplicaSetKind, ctx: Ctx, rs: KObject, pods: KObject[]): void {
+function deletePods(k: ReplicaSetKind, ctx: Ctx, rs: ReplicaSet, pods: Pod[]): void {
   ctx.state.expectDel.set(ctx.key, pods.length);
   for (const p of pods) {
     ctx.request(
@@ -268,14 +271,15 @@ function hasLabels(labels: Record<string, string> | undefined, want: Array<[stri
   return true;
 }
 
-function syncStatus(k: ReplicaSetKind, ctx: Ctx, rs: KObject, counts: PodCounts, active: () => KObject[]): void {
+function syncStatus(k: ReplicaSetKind, ctx: Ctx, rs: ReplicaSet, counts: PodCounts, active: () => KObject[]): void {
   const { sim, state: s } = ctx;
   const minReady = rs.spec.minReadySeconds ?? 0;
   const templateLabels = Object.entries(rs.spec.template?.metadata?.labels ?? {});
   let fullyLabeled = 0;
   for (const set of counts.labelSets.values()) if (hasLabels(set.labels, templateLabels)) fullyLabeled += set.count;
   // Ready pods are available at once unless minReadySeconds asks them to stay ready for a while.
-  const available = minReady === 0 ? counts.ready : active().filter((p) => isPodAvailable(p, minReady, sim.now)).length;
+  const available =
+    minReady === 0 ? counts.ready : active().filter((p) => isPodAvailable(p as Pod, minReady, sim.now)).length;
   const status: any = {
     replicas: counts.active,
     fullyLabeledReplicas: fullyLabeled,

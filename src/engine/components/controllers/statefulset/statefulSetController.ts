@@ -49,12 +49,19 @@ import {
   startOrdinal,
   templateOf,
 } from './statefulSetUtils';
+import type {
+  ControllerRevision,
+  PersistentVolumeClaim,
+  Pod,
+  StatefulSet,
+  StatefulSetStatus,
+} from '../../../objects/typed';
 
 interface StsState {
   /** Set key → `Kind/name` of objects it created and its informers have not shown yet (expectations). */
   expect: Map<string, string[]>;
   /** Set key → the Pod waiting for its claims' creates to answer (CreateStatefulPod). */
-  claimsFirst: Map<string, { pod: KObject; outstanding: number; failed: string[] }>;
+  claimsFirst: Map<string, { pod: Pod; outstanding: number; failed: string[] }>;
   /** Set key → collision count raised by a name collision, until status carries it. */
   collisions: Map<string, number>;
 }
@@ -69,7 +76,7 @@ function expect(ctx: Ctx, kind: string, name: string): void {
   ctx.state.expect.set(ctx.key, list);
 }
 
-const involved = (set: KObject) => ({
+const involved = (set: StatefulSet) => ({
   apiVersion: 'apps/v1',
   kind: 'StatefulSet',
   namespace: set.metadata.namespace,
@@ -128,7 +135,7 @@ export const statefulSetController = defineController<StsState>({
   },
 });
 
-function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
+function syncStatefulSet(ctx: Ctx, set: StatefulSet): ReconcileResult {
   const ns = set.metadata.namespace;
   const uid = set.metadata.uid!;
   const pods = ctx.kcm.ownedBy('Pod', ns, uid).filter((p) => isMemberOf(set, p));
@@ -137,10 +144,10 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
   // getStatefulSetRevisions
   const collisionCount = Math.max(set.status?.collisionCount ?? 0, ctx.state.collisions.get(ctx.key) ?? 0);
   const candidate = newRevision(set, nextRevision(revisions), collisionCount);
-  const equal = findEqualRevisions(revisions, candidate);
-  let updateRevision: KObject;
+  const equal = findEqualRevisions(revisions as ControllerRevision[], candidate);
+  let updateRevision: ControllerRevision;
   if (equal.length > 0 && equal[equal.length - 1] === revisions[revisions.length - 1]) {
-    updateRevision = revisions[revisions.length - 1];
+    updateRevision = revisions[revisions.length - 1] as ControllerRevision;
   } else if (equal.length > 0) {
     // Rolling back to an older template: that revision is renumbered as the newest (UpdateControllerRevision).
     const old = equal[equal.length - 1];
@@ -178,7 +185,7 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
     return;
   }
   const currentRevision = revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? updateRevision;
-  const currentTemplate = templateOf(currentRevision);
+  const currentTemplate = templateOf(currentRevision as ControllerRevision);
   const updateTemplate = templateOf(updateRevision);
   const minReady = set.spec?.minReadySeconds ?? 0;
   const now = ctx.sim.now;
@@ -195,19 +202,19 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
   const start = startOrdinal(set);
   const end = endOrdinal(set);
   const replicas: Array<KObject | undefined> = [];
-  const condemned: KObject[] = [];
+  const condemned: Pod[] = [];
   for (const p of pods) {
     if (inOrdinalRange(p, set)) replicas[ordinalOf(p) - start] = p;
     else if (ordinalOf(p) >= 0) condemned.push(p);
   }
   condemned.sort((a, b) => ordinalOf(b) - ordinalOf(a));
   const firstUnhealthy =
-    replicas.find((p, i) => i <= end - start && (!p || !isHealthy(p))) ??
+    replicas.find((p, i) => i <= end - start && (!p || !isHealthy(p as Pod))) ??
     [...condemned].reverse().find((p) => !isHealthy(p));
 
   const finish = () => {
     writeStatus(ctx, set, status);
-    truncateHistory(ctx, set, pods, revisions, currentRevision, updateRevision);
+    truncateHistory(ctx, set, pods, revisions as ControllerRevision[], currentRevision, updateRevision);
     // Pods become available minReadySeconds after they are ready: look again then.
     if (minReady > 0 && status.availableReplicas !== replicasOf(set)) return { requeueAfter: minReady * 1000 };
     return undefined;
@@ -221,8 +228,8 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
   // processReplica over every ordinal.
   for (let ord = start; ord <= end; ord++) {
     const pod = replicas[ord - start];
-    if (pod && (isFailed(pod) || isSucceeded(pod))) {
-      if (!isTerminating(pod)) deletePod(ctx, set, pod, 'statefulset.deleteFailedPod');
+    if (pod && (isFailed(pod as Pod) || isSucceeded(pod as Pod))) {
+      if (!isTerminating(pod as Pod)) deletePod(ctx, set, pod as Pod, 'statefulset.deleteFailedPod');
       if (monotonic) return finish();
       continue;
     }
@@ -234,15 +241,15 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
       const body = atCurrent
         ? newStatefulSetPod(set, currentTemplate, ord, currentRevision.metadata.name)
         : newStatefulSetPod(set, updateTemplate, ord, updateRevision.metadata.name);
-      createStatefulPod(ctx, set, body, monotonic);
+      createStatefulPod(ctx, set, body as Pod, monotonic);
       if (monotonic) return finish();
       continue;
     }
-    if (isPending(pod)) createMissingClaims(ctx, set, pod);
-    if (monotonic && isTerminating(pod)) return finish();
-    if (monotonic && !isRunningAndReady(pod)) return finish();
-    if (monotonic && !isRunningAndAvailable(pod, minReady, now)) return finish();
-    updateClaimOwners(ctx, set, pod);
+    if (isPending(pod as Pod)) createMissingClaims(ctx, set, pod as Pod);
+    if (monotonic && isTerminating(pod as Pod)) return finish();
+    if (monotonic && !isRunningAndReady(pod as Pod)) return finish();
+    if (monotonic && !isRunningAndAvailable(pod as Pod, minReady, now)) return finish();
+    updateClaimOwners(ctx, set, pod as Pod);
   }
 
   // Condemned pods: their claims get the scale-down ownerReferences first, then they are deleted, highest first.
@@ -264,18 +271,18 @@ function syncStatefulSet(ctx: Ctx, set: KObject): ReconcileResult {
   for (let target = replicas.length - 1; target >= updateMin; target--) {
     const pod = replicas[target];
     if (!pod) return finish();
-    if (podRevision(pod) !== updateRevision.metadata.name && !isTerminating(pod)) {
-      deletePod(ctx, set, pod, 'statefulset.deleteForUpdate', updateRevision.metadata.name);
+    if (podRevision(pod as Pod) !== updateRevision.metadata.name && !isTerminating(pod as Pod)) {
+      deletePod(ctx, set, pod as Pod, 'statefulset.deleteForUpdate', updateRevision.metadata.name);
       status.currentReplicas--;
       return finish();
     }
-    if (!isHealthy(pod)) return finish();
+    if (!isHealthy(pod as Pod)) return finish();
   }
   return finish();
 }
 
 /** computeReplicaStatus over the pods that exist. */
-function replicaCounts(pods: KObject[], minReady: number, now: number, current: string, update: string) {
+function replicaCounts(pods: Pod[], minReady: number, now: number, current: string, update: string) {
   let replicas = 0;
   let readyReplicas = 0;
   let availableReplicas = 0;
@@ -295,29 +302,35 @@ function replicaCounts(pods: KObject[], minReady: number, now: number, current: 
   return { replicas, readyReplicas, availableReplicas, currentReplicas, updatedReplicas };
 }
 
-function dnsName(set: KObject, pod: string): string {
+function dnsName(set: StatefulSet, pod: string): string {
   const svc = set.spec?.serviceName;
   return svc ? `${pod}.${svc}.${set.metadata.namespace}.svc.cluster.local` : pod;
 }
 
 /** CreateStatefulPod: the Pod's claims first (those the informer does not have), the Pod once they exist. */
-function createStatefulPod(ctx: Ctx, set: KObject, pod: KObject, monotonic: boolean): void {
+function createStatefulPod(ctx: Ctx, set: StatefulSet, pod: Pod, monotonic: boolean): void {
   const missing = claimsFor(set, ordinalOf(pod)).filter(
     (c) => !ctx.kcm.get('PersistentVolumeClaim', c.metadata.namespace, c.metadata.name),
   );
   if (missing.length === 0) return sendPodCreate(ctx, set, pod, monotonic);
   ctx.state.claimsFirst.set(ctx.key, { pod, outstanding: missing.length, failed: [] });
-  for (const claim of missing) sendClaimCreate(ctx, set, pod, claim, { monotonic });
+  for (const claim of missing) sendClaimCreate(ctx, set, pod, claim as PersistentVolumeClaim, { monotonic });
 }
 
 /** createMissingPersistentVolumeClaims for a Pending pod whose claim was deleted. */
-function createMissingClaims(ctx: Ctx, set: KObject, pod: KObject): void {
+function createMissingClaims(ctx: Ctx, set: StatefulSet, pod: Pod): void {
   for (const claim of claimsFor(set, ordinalOf(pod)))
     if (!ctx.kcm.get('PersistentVolumeClaim', claim.metadata.namespace, claim.metadata.name))
-      sendClaimCreate(ctx, set, pod, claim, { alone: true });
+      sendClaimCreate(ctx, set, pod, claim as PersistentVolumeClaim, { alone: true });
 }
 
-function sendClaimCreate(ctx: Ctx, set: KObject, pod: KObject, claim: KObject, data: Record<string, unknown>): void {
+function sendClaimCreate(
+  ctx: Ctx,
+  set: StatefulSet,
+  pod: Pod,
+  claim: PersistentVolumeClaim,
+  data: Record<string, unknown>,
+): void {
   expect(ctx, 'PersistentVolumeClaim', `${claim.metadata.namespace}/${claim.metadata.name}`);
   ctx.request(
     { verb: 'create', resourceKind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, body: claim },
@@ -332,7 +345,7 @@ function sendClaimCreate(ctx: Ctx, set: KObject, pod: KObject, claim: KObject, d
   );
 }
 
-function sendPodCreate(ctx: Ctx, set: KObject, pod: KObject, monotonic: boolean): void {
+function sendPodCreate(ctx: Ctx, set: StatefulSet, pod: Pod, monotonic: boolean): void {
   const name = pod.metadata.name;
   expect(ctx, 'Pod', `${pod.metadata.namespace}/${name}`);
   const ord = ordinalOf(pod);
@@ -361,7 +374,7 @@ function sendPodCreate(ctx: Ctx, set: KObject, pod: KObject, monotonic: boolean)
   );
 }
 
-function deletePod(ctx: Ctx, set: KObject, pod: KObject, key: string, revision = ''): void {
+function deletePod(ctx: Ctx, set: StatefulSet, pod: Pod, key: string, revision = ''): void {
   ctx.request(
     { verb: 'delete', resourceKind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name },
     { action: 'delete', pod: pod.metadata.name },
@@ -382,7 +395,7 @@ function deletePod(ctx: Ctx, set: KObject, pod: KObject, key: string, revision =
 }
 
 /** ClaimsMatchRetentionPolicy / UpdatePodClaimForRetentionPolicy: no event, just the claim update. */
-function updateClaimOwners(ctx: Ctx, set: KObject, pod: KObject): void {
+function updateClaimOwners(ctx: Ctx, set: StatefulSet, pod: Pod): void {
   for (const c of claimsFor(set, ordinalOf(pod))) {
     const claim = ctx.kcm.get('PersistentVolumeClaim', c.metadata.namespace, c.metadata.name);
     if (!claim || isClaimOwnerUpToDate(claim, set, pod)) continue;
@@ -411,7 +424,7 @@ function updateClaimOwners(ctx: Ctx, set: KObject, pod: KObject): void {
 }
 
 /** updateStatefulSetStatus: completeRollingUpdate, then write only when inconsistentStatus. */
-function writeStatus(ctx: Ctx, set: KObject, status: any): void {
+function writeStatus(ctx: Ctx, set: StatefulSet, status: any): void {
   const replicas = replicasOf(set);
   if (
     set.spec?.updateStrategy?.type !== 'OnDelete' &&
@@ -422,7 +435,7 @@ function writeStatus(ctx: Ctx, set: KObject, status: any): void {
     status.currentReplicas = status.updatedReplicas;
     status.currentRevision = status.updateRevision;
   }
-  const cur = set.status ?? {};
+  const cur: Record<string, unknown> & Partial<StatefulSetStatus> = set.status ?? {};
   const fields = [
     'replicas',
     'currentReplicas',
@@ -480,9 +493,9 @@ function writeStatus(ctx: Ctx, set: KObject, status: any): void {
 /** truncateHistory: revisions beyond revisionHistoryLimit that no Pod and neither status revision uses. */
 function truncateHistory(
   ctx: Ctx,
-  set: KObject,
-  pods: KObject[],
-  revisions: KObject[],
+  set: StatefulSet,
+  pods: Pod[],
+  revisions: ControllerRevision[],
   current: KObject,
   update: KObject,
 ): void {

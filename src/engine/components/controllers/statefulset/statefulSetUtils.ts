@@ -6,6 +6,7 @@
 import type { KObject, OwnerReference } from '../../../types';
 import { newControllerRevision } from '../history/controllerHistory';
 import { isPodAvailable, isPodReady } from '../replicaset/podHelpers';
+import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../../../objects/typed';
 
 export const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
 export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
@@ -20,71 +21,72 @@ export function parentAndOrdinal(podName: string): { parent: string; ordinal: nu
   return { parent: m[1], ordinal: n <= 2 ** 31 - 1 ? n : -1 };
 }
 
-export function ordinalOf(pod: KObject): number {
+export function ordinalOf(pod: Pod): number {
   return parentAndOrdinal(pod.metadata.name).ordinal;
 }
 
 /** getStartOrdinal: spec.ordinals.start, or 0. */
-export function startOrdinal(set: KObject): number {
+export function startOrdinal(set: StatefulSet): number {
   return set.spec?.ordinals?.start ?? 0;
 }
 
-export function replicasOf(set: KObject): number {
+export function replicasOf(set: StatefulSet): number {
   return typeof set.spec?.replicas === 'number' ? set.spec.replicas : 1;
 }
 
 /** getEndOrdinal (inclusive). */
-export function endOrdinal(set: KObject): number {
+export function endOrdinal(set: StatefulSet): number {
   return startOrdinal(set) + replicasOf(set) - 1;
 }
 
-export function inOrdinalRange(pod: KObject, set: KObject): boolean {
+export function inOrdinalRange(pod: Pod, set: StatefulSet): boolean {
   const o = ordinalOf(pod);
   return o >= startOrdinal(set) && o <= endOrdinal(set);
 }
 
-export function podName(set: KObject, ordinal: number): string {
+export function podName(set: StatefulSet, ordinal: number): string {
   return `${set.metadata.name}-${ordinal}`;
 }
 
 /** getPersistentVolumeClaimName: `<claim>-<set>-<ordinal>`. */
-export function claimName(set: KObject, claimTemplate: KObject, ordinal: number): string {
+export function claimName(set: StatefulSet, claimTemplate: KObject, ordinal: number): string {
   return `${claimTemplate.metadata?.name}-${set.metadata.name}-${ordinal}`;
 }
 
 /** isMemberOf: the pod's name parses to this set's name. */
-export function isMemberOf(set: KObject, pod: KObject): boolean {
+export function isMemberOf(set: StatefulSet, pod: Pod): boolean {
   return parentAndOrdinal(pod.metadata.name).parent === set.metadata.name;
 }
 
-export const isCreated = (p: KObject): boolean => (p.status?.phase ?? '') !== '';
-export const isTerminating = (p: KObject): boolean => p.metadata.deletionTimestamp !== undefined;
-export const isFailed = (p: KObject): boolean => p.status?.phase === 'Failed';
-export const isSucceeded = (p: KObject): boolean => p.status?.phase === 'Succeeded';
-export const isPending = (p: KObject): boolean => p.status?.phase === 'Pending';
-export const isRunningAndReady = (p: KObject): boolean => p.status?.phase === 'Running' && isPodReady(p);
-export const isRunningAndAvailable = (p: KObject, minReadySeconds: number, now: number): boolean =>
+export const isCreated = (p: Pod): boolean => (p.status?.phase ?? '') !== '';
+export const isTerminating = (p: Pod): boolean => p.metadata.deletionTimestamp !== undefined;
+export const isFailed = (p: Pod): boolean => p.status?.phase === 'Failed';
+export const isSucceeded = (p: Pod): boolean => p.status?.phase === 'Succeeded';
+export const isPending = (p: Pod): boolean => p.status?.phase === 'Pending';
+export const isRunningAndReady = (p: Pod): boolean => p.status?.phase === 'Running' && isPodReady(p);
+export const isRunningAndAvailable = (p: Pod, minReadySeconds: number, now: number): boolean =>
   isPodAvailable(p, minReadySeconds, now);
-export const isHealthy = (p: KObject): boolean => isRunningAndReady(p) && !isTerminating(p);
-export const podRevision = (p: KObject): string => p.metadata.labels?.[REVISION_LABEL] ?? '';
+export const isHealthy = (p: Pod): boolean => isRunningAndReady(p) && !isTerminating(p);
+export const podRevision = (p: Pod): string => p.metadata.labels?.[REVISION_LABEL] ?? '';
 
 /**
  * getPatch: the revision keeps only the pod template, as a strategic-merge patch that replaces it
  * (`{"spec":{"template":{…,"$patch":"replace"}}}`).
  */
-export function revisionData(set: KObject): unknown {
+export function revisionData(set: StatefulSet): unknown {
   return { spec: { template: { ...(set.spec?.template ?? {}), $patch: 'replace' } } };
 }
 
 /** ApplyRevision: the set with the revision's pod template. */
-export function templateOf(revision: KObject): any {
-  const template = { ...(revision.data?.spec?.template ?? {}) };
+export function templateOf(revision: ControllerRevision): any {
+  const data = revision.data as { spec?: { template?: Record<string, unknown> } } | undefined;
+  const template = { ...(data?.spec?.template ?? {}) };
   delete template.$patch;
   return template;
 }
 
 /** newRevision: a ControllerRevision of the set's template, with the set's annotations. */
-export function newRevision(set: KObject, revision: number, collisionCount: number): KObject {
+export function newRevision(set: StatefulSet, revision: number, collisionCount: number): ControllerRevision {
   const cr = newControllerRevision(
     set,
     STATEFULSET_KIND,
@@ -102,9 +104,9 @@ export function newRevision(set: KObject, revision: number, collisionCount: numb
  * the template's labels and the set's selector.matchLabels. The template's status is not sent (the apiserver resets
  * it on create anyway).
  */
-export function claimsFor(set: KObject, ordinal: number): KObject[] {
+export function claimsFor(set: StatefulSet, ordinal: number): KObject[] {
   const selectorLabels: Record<string, string> = set.spec?.selector?.matchLabels ?? {};
-  return (set.spec?.volumeClaimTemplates ?? []).map((t: KObject) => {
+  return ((set.spec?.volumeClaimTemplates ?? []) as KObject[]).map((t: KObject) => {
     const rest: any = { ...t };
     delete rest.status;
     const metadata: any = {
@@ -123,7 +125,7 @@ export function claimsFor(set: KObject, ordinal: number): KObject[] {
  * pod-name and pod-index labels), updateStorage (a volume per claim template, replacing a template volume of the
  * same name) and setPodRevision.
  */
-export function newStatefulSetPod(set: KObject, template: any, ordinal: number, revisionName: string): KObject {
+export function newStatefulSetPod(set: StatefulSet, template: any, ordinal: number, revisionName: string): Pod {
   const name = podName(set, ordinal);
   const labels: Record<string, string> = {
     ...(template?.metadata?.labels ?? {}),
@@ -140,7 +142,7 @@ export function newStatefulSetPod(set: KObject, template: any, ordinal: number, 
   };
   if (template?.metadata?.annotations) metadata.annotations = { ...template.metadata.annotations };
   const claims = claimsFor(set, ordinal);
-  const templates: KObject[] = set.spec?.volumeClaimTemplates ?? [];
+  const templates = (set.spec?.volumeClaimTemplates ?? []) as KObject[];
   const claimVolumes = templates.map((t, i) => ({
     name: t.metadata?.name,
     persistentVolumeClaim: { claimName: claims[i].metadata.name },
@@ -170,9 +172,13 @@ export interface RetentionPolicy {
 }
 
 /** getPersistentVolumeClaimRetentionPolicy: Retain/Retain unless the set says otherwise. */
-export function retentionPolicy(set: KObject): RetentionPolicy {
+export function retentionPolicy(set: StatefulSet): RetentionPolicy {
   const p = set.spec?.persistentVolumeClaimRetentionPolicy ?? {};
-  return { whenDeleted: p.whenDeleted ?? 'Retain', whenScaled: p.whenScaled ?? 'Retain' };
+  // Validation admits only these two values.
+  return {
+    whenDeleted: (p.whenDeleted ?? 'Retain') as RetentionPolicy['whenDeleted'],
+    whenScaled: (p.whenScaled ?? 'Retain') as RetentionPolicy['whenScaled'],
+  };
 }
 
 const matchesRef = (r: OwnerReference, obj: KObject, kind: string): boolean =>
@@ -183,7 +189,7 @@ const matchesRef = (r: OwnerReference, obj: KObject, kind: string): boolean =>
  * when whenDeleted is Delete and the pod is in range, the pod's when whenScaled is Delete and it was scaled away
  * (the garbage collector then deletes the claim with its owner). References to anything else are kept.
  */
-export function claimOwnerRefs(claim: KObject, set: KObject, pod: KObject): OwnerReference[] {
+export function claimOwnerRefs(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): OwnerReference[] {
   const refs = (claim.metadata.ownerReferences ?? []).filter(
     (r) => !matchesRef(r, set, 'StatefulSet') && !matchesRef(r, pod, 'Pod'),
   );
@@ -196,7 +202,7 @@ export function claimOwnerRefs(claim: KObject, set: KObject, pod: KObject): Owne
 }
 
 /** isClaimOwnerUpToDate, for claims whose references are the set's and the pod's own (no stale uids). */
-export function isClaimOwnerUpToDate(claim: KObject, set: KObject, pod: KObject): boolean {
+export function isClaimOwnerUpToDate(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): boolean {
   const stale = (claim.metadata.ownerReferences ?? []).some(
     (r) =>
       (matchesRef(r, set, 'StatefulSet') && r.uid !== set.metadata.uid) ||
