@@ -104,3 +104,90 @@ describe('defineController', () => {
     expect(h.log.reconciles).toHaveLength(1);
   });
 });
+
+describe('defineController timers and immediate handlers', () => {
+  interface TimerLog {
+    fired: Array<{ name: string; key: string; at: number }>;
+  }
+
+  function timed(def: Partial<Parameters<typeof defineController<TimerLog>>[0]>) {
+    const log: TimerLog = { fired: [] };
+    const ctl = defineController<TimerLog>({
+      name: 'probe',
+      eventSource: 'probe-controller',
+      watches: ['ConfigMap'],
+      initialState: () => log,
+      keysFor: () => [],
+      reconcile() {},
+      ...def,
+    });
+    const sim = new Simulation(1);
+    const kcm = new ControllerManager(() => [], [ctl]);
+    sim.register(kcm);
+    kcm.prime([], sim);
+    const runUntil = (ms: number) => {
+      for (let env = sim.queue.peek(); env && env.time <= ms; env = sim.queue.peek()) sim.deliver(sim.queue.pop()!);
+    };
+    return { sim, kcm, log, runUntil };
+  }
+
+  it('a periodic background timer re-armed from onTimer fires every period and does not keep the run going', () => {
+    const h = timed({
+      start: (ctx) => ctx.timer('tick', 5_000, {}, { background: true }),
+      onTimer(name, _data, ctx) {
+        ctx.state.fired.push({ name, key: ctx.key, at: ctx.sim.now });
+        ctx.timer('tick', 5_000, {}, { background: true });
+      },
+    });
+    expect(h.sim.foreground).toBe(0);
+    h.runUntil(16_000);
+    expect(h.log.fired).toEqual([
+      { name: 'tick', key: 'probe', at: 5_000 },
+      { name: 'tick', key: 'probe', at: 10_000 },
+      { name: 'tick', key: 'probe', at: 15_000 },
+    ]);
+  });
+
+  it('a timer set for another key comes back with that key; a request sent for it keeps that key processing', () => {
+    let processingSeen: boolean[] = [];
+    const h = timed({
+      start: (ctx) => ctx.forKey('default/a').timer('deadline', 300_000, { why: 'tolerationSeconds' }),
+      onTimer(name, data, ctx) {
+        ctx.state.fired.push({ name, key: ctx.key, at: ctx.sim.now });
+        expect(data.why).toBe('tolerationSeconds');
+        // No apiserver is registered: the request comes back unreachable.
+        ctx.request(
+          { verb: 'delete', resourceKind: 'ConfigMap', namespace: 'default', name: 'a' },
+          {},
+          { summary: 'delete', narration: { key: 'x' }, delay: 100 },
+        );
+        processingSeen = [ctx.isProcessing(), ctx.isProcessing('default/b'), ctx.forKey('default/a').isProcessing()];
+      },
+      onResponse: () => ({ forget: true }),
+    });
+    expect(h.sim.foreground).toBe(1); // a foreground timer: the run waits for it
+    h.runUntil(400_000);
+    expect(h.log.fired).toEqual([{ name: 'deadline', key: 'default/a', at: 300_000 }]);
+    expect(processingSeen).toEqual([true, false, true]);
+    expect(h.kcm.hasPendingWork(h.sim)).toBe(false);
+  });
+
+  it('onWatch runs at once with the object’s key, besides the keys keysFor queues', () => {
+    const seen: string[] = [];
+    const h = timed({
+      onWatch(ev, ctx) {
+        seen.push(`${ev.type} ${ctx.key} at ${ctx.sim.now}`);
+      },
+    });
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' } } as KObject;
+    h.kcm.handle(
+      { time: 0, order: 0, from: h.kcm.address, to: h.kcm.address, msg: { kind: 'watch', type: 'ADDED', object: cm } },
+      h.sim,
+    );
+    expect(seen).toEqual(['ADDED default/a at 0']);
+  });
+
+  it("refuses the timer name 'requeue', which is the workqueue's own", () => {
+    expect(() => timed({ start: (ctx) => ctx.timer('requeue', 1) })).toThrow(/requeue/);
+  });
+});

@@ -5,7 +5,10 @@
  *   in the meantime mark it dirty and it is reconciled once more afterwards (the workqueue's dirty/processing sets);
  * - a sync whose request failed is retried with the per-item exponential back-off (`AddRateLimited`), a sync that
  *   succeeded resets it (`Forget`);
- * - `{ requeueAfter }` from reconcile queues the key again after that long (`AddAfter`).
+ * - `{ requeueAfter }` from reconcile queues the key again after that long (`AddAfter`);
+ * - work that is not a workqueue's — a periodic pass (`wait.Until`), per-object deadlines (the taint-eviction
+ *   controller's TimedWorkerQueue), informer handlers that act at once — uses `ctx.timer` + `onTimer` and `onWatch`;
+ *   requests sent from them still keep their key processing.
  * State lives in the controller manager's checkpointed state, so forks and restarts need nothing more.
  */
 import type { EventSpec } from '../kernel/Envelope';
@@ -14,6 +17,7 @@ import type { ApiRequest, ApiResponse, WatchEvent } from '../messages';
 import type { Phase } from '../types';
 import type { Controller, WatchSpec } from '../components/controllers/Controller';
 import type { ControllerManager } from '../components/controllers/ControllerManager';
+import { cacheKey } from '../components/controllers/objectKeys';
 import { itemBackoffMs } from './rateLimiter';
 
 export type ApiCall = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;
@@ -44,6 +48,22 @@ export interface ReconcileContext<S> {
 }
 
 /**
+ * What every hook gets at run time (reconcile too, whose declared type stays the narrower one its unit tests build):
+ * timers, and the keys beside `ctx.key`.
+ */
+export interface ControllerContext<S> extends ReconcileContext<S> {
+  /**
+   * Wakes `onTimer(name, data, ctx)` after `delayMs`, with `ctx.key` this context's key. A foreground timer keeps
+   * the run going until it fires; `background: true` for one that should not (a periodic pass).
+   */
+  timer(name: string, delayMs: number, data?: Record<string, unknown>, opts?: { background?: boolean }): void;
+  /** The same context for another key (a pass over every node sends each node's writes under that node's key). */
+  forKey(key: string): ControllerContext<S>;
+  /** Whether `key` (default: this context's) is processing: a request its sync sent has not answered yet. */
+  isProcessing(key?: string): boolean;
+}
+
+/**
  * `requeueAfter`: queue the key again after that long (a foreground timer keeps the run going until it fires;
  * `background: true` for a deadline that should not, like a Deployment's progress deadline).
  */
@@ -65,8 +85,18 @@ export interface ControllerDefinition<S> {
   keysFor(ev: WatchEvent, ctx: { kcm: ControllerManager; state: S }): string[];
   reconcile(ctx: ReconcileContext<S>): ReconcileResult;
   /** Each response to a request `reconcile` sent; returning `{ requeue: true }` counts the sync as failed. */
-  onResponse?(resp: ApiResponse, ctx: ReconcileContext<S>): ReconcileResult;
-  start?(ctx: Omit<ReconcileContext<S>, 'key' | 'request' | 'event'>): void;
+  onResponse?(resp: ApiResponse, ctx: ControllerContext<S>): ReconcileResult;
+  /** When the controller starts (and again after a restart, once its informers have synced); `ctx.key` is its name. */
+  start?(ctx: ControllerContext<S>): void;
+  /** After a restart, the objects the informers' first list handed over as additions (`Controller.relisted`). */
+  relisted?(ctx: ControllerContext<S>): void;
+  /**
+   * An informer event handler that acts at once rather than through the workqueue (the taint-eviction controller's
+   * handleNodeUpdate / handlePodUpdate); `ctx.key` is the object's `namespace/name`. Runs after `keysFor`.
+   */
+  onWatch?(ev: WatchEvent, ctx: ControllerContext<S>): void;
+  /** A timer set with `ctx.timer`; its result applies to `ctx.key` like reconcile's. */
+  onTimer?(name: string, data: Record<string, unknown>, ctx: ControllerContext<S>): ReconcileResult;
   /** True while the controller waits on something that happens without outside help (a back-off, a deadline). */
   hasPendingWork?(ctx: Omit<ReconcileContext<S>, 'key' | 'request' | 'event'>): boolean;
 }
@@ -110,7 +140,7 @@ export function defineController<S>(def: ControllerDefinition<S>): Controller {
       sim.timer(kcm.address, delayMs, 'requeue', { controller: name, key }, background);
     else kcm.enqueue(name, key, sim);
   };
-  const context = (kcm: ControllerManager, sim: Simulation, key: string): ReconcileContext<S> => {
+  const context = (kcm: ControllerManager, sim: Simulation, key: string): ControllerContext<S> => {
     const s = hs(kcm);
     return {
       ...base(kcm, sim),
@@ -122,6 +152,12 @@ export function defineController<S>(def: ControllerDefinition<S>): Controller {
       event(e) {
         sim.recordEvent({ ...e, source: def.eventSource });
       },
+      timer(timer, delayMs, data, opts) {
+        if (timer === 'requeue') throw new Error(`${name}: the timer name 'requeue' is the workqueue's`);
+        sim.timer(kcm.address, delayMs, timer, { ...data, controller: name, key }, opts?.background ?? false);
+      },
+      forKey: (other) => context(kcm, sim, other),
+      isProcessing: (other = key) => (s.processing.get(other) ?? 0) > 0,
     };
   };
   const settle = (kcm: ControllerManager, sim: Simulation, s: HarnessState<S>, key: string, r: ReconcileResult) => {
@@ -143,8 +179,13 @@ export function defineController<S>(def: ControllerDefinition<S>): Controller {
     parts: def.parts,
     keysFor: (ev, kcm) => def.keysFor(ev, { kcm, state: hs(kcm).user }),
     start(kcm, sim) {
-      def.start?.(base(kcm, sim));
+      def.start?.(context(kcm, sim, name));
     },
+    relisted: def.relisted && ((kcm, sim) => def.relisted!(context(kcm, sim, name))),
+    onWatch:
+      def.onWatch &&
+      ((ev, kcm, sim) =>
+        def.onWatch!(ev, context(kcm, sim, cacheKey(ev.object.metadata.namespace, ev.object.metadata.name)))),
     reconcile(key, kcm, sim) {
       const s = hs(kcm);
       if ((s.processing.get(key) ?? 0) > 0) {
@@ -164,7 +205,10 @@ export function defineController<S>(def: ControllerDefinition<S>): Controller {
       settle(kcm, sim, s, key, failed && !r ? { requeue: true } : r);
     },
     onTimer(timer, data, kcm, sim) {
-      if (timer === 'requeue') kcm.enqueue(name, String(data.key), sim);
+      const key = String(data.key);
+      if (timer === 'requeue') return kcm.enqueue(name, key, sim);
+      const r = def.onTimer?.(timer, data, context(kcm, sim, key));
+      if (r) settle(kcm, sim, hs(kcm), key, r);
     },
     hasPendingWork(kcm, sim) {
       const s = hs(kcm);

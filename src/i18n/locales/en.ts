@@ -393,6 +393,8 @@ export const en = {
   'narration.pv.pending': 'The persistentvolume-binder finds no volume for PersistentVolumeClaim {pvc} yet: {message}',
   'narration.pv.bindClaim': 'The persistentvolume-binder binds PersistentVolumeClaim {pvc} to PersistentVolume {pv}.',
   'narration.pv.bindVolume': 'The persistentvolume-binder marks PersistentVolume {pv} as claimed by {pvc}.',
+  'narration.pv.volumeBound':
+    "The persistentvolume-binder sets PersistentVolume {pv}'s phase to Bound: it belongs to {pvc} now.",
   'narration.pv.bound': 'PersistentVolumeClaim {pvc} is Bound.',
   'narration.pv.provision': 'The provisioner creates PersistentVolume {pv} for claim {pvc} on node {node}.',
 

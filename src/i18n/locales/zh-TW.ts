@@ -516,6 +516,8 @@ const zhTW: Catalog = {
   'narration.pv.pending': 'persistentvolume-binder 還找不到可給 PersistentVolumeClaim {pvc} 用的 volume：{message}',
   'narration.pv.bindClaim': 'persistentvolume-binder 把 PersistentVolumeClaim {pvc} 綁定到 PersistentVolume {pv}。',
   'narration.pv.bindVolume': 'persistentvolume-binder 把 PersistentVolume {pv} 標記為被 {pvc} 使用。',
+  'narration.pv.volumeBound':
+    'persistentvolume-binder 把 PersistentVolume {pv} 的 phase 設為 Bound：它現在屬於 {pvc}。',
   'narration.pv.bound': 'PersistentVolumeClaim {pvc} 已是 Bound。',
   'narration.pv.provision': 'provisioner 在節點 {node} 上為 claim {pvc} 建立 PersistentVolume {pv}。',
 

@@ -4,13 +4,12 @@
  * v1.32) without a renewal the node's Ready condition becomes Unknown, the node is tainted unreachable, its pods are
  * marked not ready, and after their tolerationSeconds (300 s from DefaultTolerationSeconds) they are deleted.
  */
+import { defineController, type ControllerContext } from '../../../client/defineController';
 import { deepClone } from '../../../kernel/deepClone';
-import type { Simulation } from '../../../kernel/Simulation';
 import type { KObject } from '../../../types';
-import type { Controller } from '../Controller';
-import { KCM_ADDRESS } from './address';
-import type { ControllerManager } from '../ControllerManager';
 import { tolerates, type Taint, type Toleration } from '../../../objects/labels';
+import { cacheKey } from '../objectKeys';
+import type { ControllerManager } from '../ControllerManager';
 
 const NAME = 'node-lifecycle';
 export const NODE_MONITOR_PERIOD_MS = 5_000;
@@ -20,43 +19,43 @@ const UNREACHABLE = 'node.kubernetes.io/unreachable';
 interface NlState {
   /** Nodes this controller has marked Unknown, with the taint time. */
   marked: Map<string, number>;
-  inflight: Set<string>;
   /** pod "ns/name" → eviction due time. */
   evictions: Map<string, number>;
 }
 
-function state(kcm: ControllerManager): NlState {
-  let s = kcm.s.ctrl.get(NAME) as NlState | undefined;
-  if (!s) {
-    s = { marked: new Map(), inflight: new Set(), evictions: new Map() };
-    kcm.s.ctrl.set(NAME, s);
-  }
-  return s;
-}
+/**
+ * A node's writes (Unknown conditions, taints) go under the node's name, a Pod's (Ready=False, the eviction delete)
+ * under `namespace/name`: a node whose write has not answered is not acted on again until it has.
+ */
+type Ctx = ControllerContext<NlState>;
 
 function leaseRenew(kcm: ControllerManager, node: string): number | undefined {
   return kcm.get('Lease', 'kube-node-lease', node)?.spec?.renewTime;
 }
 
-export const nodeLifecycleController: Controller = {
+export const nodeLifecycleController = defineController<NlState>({
   name: NAME,
+  eventSource: 'node-controller',
   watches: ['Node', 'Pod', { kind: 'Lease', namespace: 'kube-node-lease' }],
   parts: ['taint-eviction'],
+  initialState: () => ({ marked: new Map(), evictions: new Map() }),
+  // Nothing goes through the workqueue: monitorNodeHealth is a periodic pass (wait.Until every
+  // --node-monitor-period) and taint eviction keeps a timer per Pod (TimedWorkerQueue).
+  keysFor: () => [],
+  reconcile() {},
 
-  start(kcm, sim) {
-    state(kcm);
-    sim.timer(KCM_ADDRESS, NODE_MONITOR_PERIOD_MS, 'monitor', { controller: NAME }, true);
+  start(ctx) {
+    ctx.timer('monitor', NODE_MONITOR_PERIOD_MS, {}, { background: true });
   },
 
   // The taint-eviction controller's informers hand it every Node again after a restart (handleNodeUpdate per Node):
   // a NoExecute taint added while the controller manager was down evicts the Pods that do not tolerate it then.
-  relisted(kcm, sim) {
-    for (const node of kcm.list('Node')) evictForNoExecute(node, kcm, sim);
+  relisted(ctx) {
+    for (const node of ctx.kcm.list('Node')) evictForNoExecute(node, ctx);
   },
 
-  hasPendingWork(kcm, sim) {
-    const s = state(kcm);
-    if (s.inflight.size || s.evictions.size) return true;
+  hasPendingWork({ kcm, sim, state: s }) {
+    if (s.evictions.size) return true;
     // A node that missed a heartbeat will be acted on: keep the run going until the grace period decides.
     return kcm.list('Node').some((n) => {
       const renew = leaseRenew(kcm, n.metadata.name);
@@ -64,101 +63,98 @@ export const nodeLifecycleController: Controller = {
     });
   },
 
-  reconcile() {},
-
-  onTimer(name, data, kcm, sim) {
-    const s = state(kcm);
+  onTimer(name, _data, ctx) {
+    const { kcm, sim, state: s } = ctx;
     if (name === 'monitor') {
-      sim.timer(KCM_ADDRESS, NODE_MONITOR_PERIOD_MS, 'monitor', { controller: NAME }, true);
-      for (const node of kcm.list('Node')) monitorNode(node, kcm, sim, s);
+      ctx.timer('monitor', NODE_MONITOR_PERIOD_MS, {}, { background: true });
+      for (const node of kcm.list('Node')) monitorNode(node, ctx.forKey(node.metadata.name));
+      return;
     }
-    if (name === 'evict') {
-      const key = String(data.pod);
-      const due = s.evictions.get(key);
-      if (due === undefined || due > sim.now) return;
-      s.evictions.delete(key);
-      const [ns, pod] = key.split('/');
-      const p = kcm.get('Pod', ns, pod);
-      if (!p || p.metadata.deletionTimestamp !== undefined) return;
-      sim.decide(
-        { ...KCM_ADDRESS, part: 'taint-eviction' },
-        {
-          phase: 'reconcile',
-          verb: 'evict',
-          label: `evict ${pod}`,
-          summary: `Taint eviction: pod ${key} no longer tolerates a NoExecute taint on its node (none matches, or its tolerationSeconds ran out); it must go`,
-          narration: { key: 'nodelifecycle.evictDecision', params: { pod: key } },
-          object: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
-          events: [
-            {
-              type: 'Normal',
-              reason: 'TaintManagerEviction',
-              message: `Marking for deletion Pod ${key}`,
-              source: 'taint-eviction-controller',
-              involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
-            },
-          ],
-        },
-      );
-      kcm.request(
-        sim,
-        NAME,
-        { verb: 'delete', resourceKind: 'Pod', namespace: ns, name: pod },
-        { action: 'evict', pod: key },
-        {
-          summary: `Taint eviction: delete pod ${key}`,
-          narration: { key: 'nodelifecycle.evict', params: { pod: key } },
-        },
-      );
-    }
+    if (name !== 'evict') return;
+    const key = ctx.key;
+    const due = s.evictions.get(key);
+    if (due === undefined || due > sim.now) return;
+    s.evictions.delete(key);
+    const [ns, pod] = key.split('/');
+    const p = kcm.get('Pod', ns, pod);
+    if (!p || p.metadata.deletionTimestamp !== undefined) return;
+    sim.decide(
+      { component: 'kube-controller-manager', part: 'taint-eviction' },
+      {
+        phase: 'reconcile',
+        verb: 'evict',
+        label: `evict ${pod}`,
+        summary: `Taint eviction: pod ${key} no longer tolerates a NoExecute taint on its node (none matches, or its tolerationSeconds ran out); it must go`,
+        narration: { key: 'nodelifecycle.evictDecision', params: { pod: key } },
+        object: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
+        events: [
+          {
+            type: 'Normal',
+            reason: 'TaintManagerEviction',
+            message: `Marking for deletion Pod ${key}`,
+            source: 'taint-eviction-controller',
+            involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: pod, uid: p.metadata.uid },
+          },
+        ],
+      },
+    );
+    ctx.request(
+      { verb: 'delete', resourceKind: 'Pod', namespace: ns, name: pod },
+      { action: 'evict', pod: key },
+      {
+        summary: `Taint eviction: delete pod ${key}`,
+        narration: { key: 'nodelifecycle.evict', params: { pod: key } },
+      },
+    );
   },
 
-  onWatch(ev, kcm, sim) {
-    if (ev.object.kind === 'Node' && ev.type !== 'DELETED') return evictForNoExecute(ev.object, kcm, sim);
+  onWatch(ev, ctx) {
+    if (ev.object.kind === 'Node' && ev.type !== 'DELETED') return evictForNoExecute(ev.object, ctx);
     // The taint-eviction controller watches Pods too: a Pod bound to a node whose NoExecute taint the scheduler had
     // not seen yet is evicted as soon as its binding arrives (tainteviction.Controller.handlePodUpdate).
-    if (ev.object.kind === 'Pod' && ev.type !== 'DELETED') return evictPodForNoExecute(ev.object, kcm, sim);
+    if (ev.object.kind === 'Pod' && ev.type !== 'DELETED') return evictPodForNoExecute(ev.object, ctx);
     // A renewed lease on a marked node: the kubelet is back.
     if (ev.object.kind !== 'Lease') return;
-    const s = state(kcm);
     const node = ev.object.metadata.name;
-    if (s.marked.has(node) && !s.inflight.has(node)) recover(node, kcm, sim, s);
+    if (ctx.state.marked.has(node) && !ctx.isProcessing(node)) recover(ctx.forKey(node));
   },
 
-  onResponse(resp, kcm, sim) {
-    const s = state(kcm);
+  // A failed write is not retried on its own: the next monitorNodeHealth pass finds the node as it is and acts again.
+  onResponse(resp, ctx) {
+    if (resp.error) return { forget: true };
     const node = resp.ctx?.node as string | undefined;
-    if (node) s.inflight.delete(node);
-    if (resp.error || !node) return;
+    if (!node) return;
     const action = resp.ctx!.action;
     if (action === 'mark-unknown') {
-      sim.recordEvent({
+      ctx.sim.recordEvent({
         type: 'Normal',
         reason: 'NodeNotReady',
         message: `Node ${node} status is now: NodeNotReady`,
         source: 'node-controller',
         involvedObject: { apiVersion: 'v1', kind: 'Node', name: node, uid: resp.object?.metadata.uid },
       });
-      taint(node, kcm, sim, s);
+      taint(ctx);
     } else if (action === 'taint') {
-      const taintTime = sim.now;
-      s.marked.set(node, taintTime);
-      for (const p of kcm.podsOnNode(node).filter((x) => x.metadata.deletionTimestamp === undefined)) {
-        markPodNotReady(p, kcm, sim);
+      const taintTime = ctx.sim.now;
+      ctx.state.marked.set(node, taintTime);
+      for (const p of ctx.kcm.podsOnNode(node).filter((x) => x.metadata.deletionTimestamp === undefined)) {
+        const pod = ctx.forKey(cacheKey(p.metadata.namespace, p.metadata.name));
+        markPodNotReady(p, pod);
         const secs = tolerationSeconds(p);
         if (secs === undefined) continue;
-        const key = `${p.metadata.namespace}/${p.metadata.name}`;
-        s.evictions.set(key, taintTime + secs * 1000);
-        sim.timer(KCM_ADDRESS, secs * 1000, 'evict', { controller: NAME, pod: key });
+        ctx.state.evictions.set(pod.key, taintTime + secs * 1000);
+        pod.timer('evict', secs * 1000);
       }
     }
   },
-};
+});
 
-function monitorNode(node: KObject, kcm: ControllerManager, sim: Simulation, s: NlState): void {
+/** monitorNodeHealth for one node; `ctx.key` is the node's name. */
+function monitorNode(node: KObject, ctx: Ctx): void {
+  const { kcm, sim, state: s } = ctx;
   const name = node.metadata.name;
   const renew = leaseRenew(kcm, name);
-  if (renew === undefined || s.marked.has(name) || s.inflight.has(name)) return;
+  if (renew === undefined || s.marked.has(name) || ctx.isProcessing()) return;
   if (sim.now - renew <= NODE_MONITOR_GRACE_MS) return;
   const next = deepClone(node);
   next.status.conditions = (next.status.conditions ?? []).map((c: any) => ({
@@ -168,10 +164,7 @@ function monitorNode(node: KObject, kcm: ControllerManager, sim: Simulation, s: 
     message: 'Kubelet stopped posting node status.',
     lastTransitionTime: sim.now,
   }));
-  s.inflight.add(name);
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     { verb: 'update', resourceKind: 'Node', name, subresource: 'status', body: next },
     { action: 'mark-unknown', node: name },
     {
@@ -182,7 +175,8 @@ function monitorNode(node: KObject, kcm: ControllerManager, sim: Simulation, s: 
   );
 }
 
-function taint(node: string, kcm: ControllerManager, sim: Simulation, s: NlState): void {
+function taint(ctx: Ctx): void {
+  const { kcm, sim, key: node } = ctx;
   const n = kcm.get('Node', undefined, node);
   if (!n) return;
   const next = deepClone(n);
@@ -191,10 +185,7 @@ function taint(node: string, kcm: ControllerManager, sim: Simulation, s: NlState
   taints.push({ key: UNREACHABLE, effect: 'NoExecute', timeAdded: sim.now });
   next.spec.taints = taints;
   delete next.status;
-  s.inflight.add(node);
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     { verb: 'update', resourceKind: 'Node', name: node, body: next },
     { action: 'taint', node },
     {
@@ -205,13 +196,13 @@ function taint(node: string, kcm: ControllerManager, sim: Simulation, s: NlState
   );
 }
 
-function markPodNotReady(p: KObject, kcm: ControllerManager, sim: Simulation): void {
+/** `ctx.key` is the Pod's `namespace/name`. */
+function markPodNotReady(p: KObject, ctx: Ctx): void {
+  const { sim } = ctx;
   const conds = (p.status?.conditions ?? []).map((c: any) =>
     c.type === 'Ready' ? { ...c, status: 'False', lastTransitionTime: sim.now } : c,
   );
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     {
       verb: 'patch',
       resourceKind: 'Pod',
@@ -242,7 +233,9 @@ function markPodNotReady(p: KObject, kcm: ControllerManager, sim: Simulation): v
   });
 }
 
-function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlState): void {
+/** `ctx.key` is the node's name. */
+function recover(ctx: Ctx): void {
+  const { kcm, sim, state: s, key: node } = ctx;
   s.marked.delete(node);
   for (const [key, due] of [...s.evictions]) {
     const [ns, pod] = key.split('/');
@@ -264,9 +257,7 @@ function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlSta
   next.spec.taints = (next.spec.taints ?? []).filter((t: any) => t.key !== UNREACHABLE);
   if (next.spec.taints.length === 0) delete next.spec.taints;
   delete next.status;
-  kcm.request(
-    sim,
-    NAME,
+  ctx.request(
     { verb: 'update', resourceKind: 'Node', name: node, body: next },
     { action: 'untaint', node },
     {
@@ -282,18 +273,18 @@ function recover(node: string, kcm: ControllerManager, sim: Simulation, s: NlSta
  * taint go at once, pods that tolerate it for tolerationSeconds go when that runs out (tainteviction controller).
  * The node controller's own not-ready/unreachable taints are handled when it adds them.
  */
-function evictForNoExecute(node: KObject, kcm: ControllerManager, sim: Simulation): void {
+function evictForNoExecute(node: KObject, ctx: Ctx): void {
   const taints = userNoExecuteTaints(node);
   if (!taints.length) return;
-  for (const p of kcm.podsOnNode(node.metadata.name)) scheduleEviction(p, taints, kcm, sim);
+  for (const p of ctx.kcm.podsOnNode(node.metadata.name)) scheduleEviction(p, taints, ctx);
 }
 
-function evictPodForNoExecute(pod: KObject, kcm: ControllerManager, sim: Simulation): void {
+function evictPodForNoExecute(pod: KObject, ctx: Ctx): void {
   const nodeName = pod.spec?.nodeName;
   if (!nodeName) return;
-  const node = kcm.get('Node', undefined, nodeName);
+  const node = ctx.kcm.get('Node', undefined, nodeName);
   const taints = node ? userNoExecuteTaints(node) : [];
-  if (taints.length) scheduleEviction(pod, taints, kcm, sim);
+  if (taints.length) scheduleEviction(pod, taints, ctx);
 }
 
 /** NoExecute taints a user added; the node controller's own `node.kubernetes.io/*` taints are handled when it adds them. */
@@ -303,10 +294,10 @@ function userNoExecuteTaints(node: KObject): Taint[] {
   );
 }
 
-function scheduleEviction(p: KObject, taints: Taint[], kcm: ControllerManager, sim: Simulation): void {
-  const s = state(kcm);
+function scheduleEviction(p: KObject, taints: Taint[], ctx: Ctx): void {
+  const { sim, state: s } = ctx;
   if (p.metadata.deletionTimestamp !== undefined) return;
-  const key = `${p.metadata.namespace}/${p.metadata.name}`;
+  const key = cacheKey(p.metadata.namespace, p.metadata.name);
   if (s.evictions.has(key)) return;
   // getMinTolerationTime: an untolerated taint evicts now; otherwise the shortest tolerationSeconds wins.
   let wait: number | undefined;
@@ -321,7 +312,7 @@ function scheduleEviction(p: KObject, taints: Taint[], kcm: ControllerManager, s
   }
   if (wait === undefined) return;
   s.evictions.set(key, sim.now + wait);
-  sim.timer(KCM_ADDRESS, wait, 'evict', { controller: NAME, pod: key });
+  ctx.forKey(key).timer('evict', wait);
 }
 
 function tolerationSeconds(p: KObject): number | undefined {
