@@ -46,7 +46,7 @@ describe('persistentVolumeBinder', () => {
       'update PersistentVolumeClaim/status data', // updateClaimStatus(Bound)
     ]);
     const pv = p.kcm.get('PersistentVolume', undefined, 'pv-1')!;
-    expect(pv.status.phase).toBe('Bound');
+    expect(pv.status?.phase).toBe('Bound');
     expect(pv.spec.claimRef).toMatchObject({ namespace: 'default', name: 'data', uid: 'c-1' });
     expect(pv.metadata.annotations?.['pv.kubernetes.io/bound-by-controller']).toBe('yes');
     const pvc = p.kcm.get('PersistentVolumeClaim', 'default', 'data')!;
