@@ -20,6 +20,7 @@ import './styles/theme.css';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
 import { IntroBanner } from './IntroBanner';
+import { TraceImportStatus } from './share/TraceImportStatus';
 import { useT } from './i18n/translateContext';
 import { useApp, useAppApi } from './store/useApp';
 import { DeferredCurrent } from './store/DeferredCurrent';
@@ -64,6 +65,7 @@ export function App() {
       </a>
       {embed ? <EmbedBar /> : <Header />}
       {!embed && <IntroBanner />}
+      {!embed && dialog !== 'share' && <TraceImportStatus inDialog={false} />}
       <main className="workspace">
         {showSide && (
           <div className={`side side--${compactTab}`}>
