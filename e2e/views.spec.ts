@@ -72,7 +72,7 @@ test('a 200,000-step trace in the story view: a page at a time, each in under 2 
     `story view, 200k steps: ${Math.round(openMs)} ms from file to transcript, JS heap ${Math.round(usedSize / 1e6)} MB`,
   );
   expect(usedSize, 'JS heap after opening the story view').toBeLessThan(300e6);
-  // Every step as a list item took minutes and 1.9 GB; the file is read and parsed on the main thread for now.
+  // Every step as a list item took minutes and 1.9 GB. The file is read and parsed in a worker (reliability-import).
   expect(openMs, 'from the file to its transcript (ms)').toBeGreaterThan(0);
   expect(openMs, 'from the file to its transcript (ms)').toBeLessThan(30_000);
   // Paging reaches the end, and a step button still moves the cursor.

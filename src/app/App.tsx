@@ -20,6 +20,8 @@ import './styles/theme.css';
 import { Header } from './Header';
 import { HelpDialog } from './HelpDialog';
 import { IntroBanner } from './IntroBanner';
+import { DraftNotices } from './DraftNotices';
+import { TraceImportStatus } from './share/TraceImportStatus';
 import { useT } from './i18n/translateContext';
 import { useApp, useAppApi } from './store/useApp';
 import { DeferredCurrent } from './store/DeferredCurrent';
@@ -64,6 +66,8 @@ export function App() {
       </a>
       {embed ? <EmbedBar /> : <Header />}
       {!embed && <IntroBanner />}
+      {!embed && dialog !== 'share' && <TraceImportStatus inDialog={false} />}
+      {!embed && <DraftNotices />}
       <main className="workspace">
         {showSide && (
           <div className={`side side--${compactTab}`}>

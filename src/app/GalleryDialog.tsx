@@ -4,7 +4,10 @@ import { Modal } from './Modal';
 import { useT } from './i18n/translateContext';
 import { useApp, useAppApi } from './store/useApp';
 
-/** Every built-in scenario (title + lesson); loading one replaces the editor text and runs it. */
+/**
+ * Every built-in scenario (title + lesson); loading one replaces the editor text and runs it, after asking when
+ * the editor holds unsaved edits (DraftNotices).
+ */
 export function GalleryDialog() {
   const t = useT();
   const api = useAppApi();
@@ -24,7 +27,7 @@ export function GalleryDialog() {
                 <button
                   type="button"
                   className="btn btn--small"
-                  onClick={() => void api.getState().loadScenario(s.id)}
+                  onClick={() => api.getState().replaceWork('example', () => void api.getState().loadScenario(s.id))}
                   aria-label={`${t('app.gallery.load')}: ${t(scenarioTitleKey(s.id))}`}
                 >
                   {t('app.gallery.load')}

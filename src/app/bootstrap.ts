@@ -9,6 +9,10 @@ import type { InitialState } from './store/createAppStore';
 import type { Theme, UrlOptions } from './urlOptions';
 
 export const DRAFT_KEY = 'podyssey:draft:v1';
+/** The draft an import, an example, a link or Reset replaced last (issue 24: restorable, even after a reload). */
+export const PREVIOUS_DRAFT_KEY = 'podyssey:draft:v1:previous';
+/** This tab's draft while another tab's different draft holds DRAFT_KEY (issue 24: both are kept). */
+export const CONFLICT_DRAFT_KEY = 'podyssey:draft:v1:conflict';
 export const INTRO_KEY = 'podyssey:intro-dismissed';
 export const THEME_KEY = 'podyssey:theme';
 
@@ -28,12 +32,20 @@ export interface BootEnv {
   hash?: string;
 }
 
-export function readDraft(storage: BootEnv['storage']): Draft | null {
+export function readDraft(storage: BootEnv['storage'], key = DRAFT_KEY): Draft | null {
   try {
-    const raw = storage?.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const d = JSON.parse(raw) as Partial<Draft>;
-    return typeof d.yaml === 'string'
+    return parseDraft(storage?.getItem(key) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored draft's JSON, or null when it is missing or not a draft. */
+export function parseDraft(raw: string | null): Draft | null {
+  if (!raw) return null;
+  try {
+    const d = JSON.parse(raw) as Partial<Draft> | null;
+    return d && typeof d.yaml === 'string'
       ? { yaml: d.yaml, scenarioId: typeof d.scenarioId === 'string' ? d.scenarioId : null }
       : null;
   } catch {
@@ -104,6 +116,7 @@ export function bootState(url: UrlOptions, env: BootEnv): Boot {
       controls: url.controls ?? 'full',
       present: url.present ?? false,
       embed: !!env.embed,
+      previousDraft: env.embed ? null : readDraft(env.storage, PREVIOUS_DRAFT_KEY),
     },
     // An embed always shows a run: a course page has no Apply button to press first.
     applyOnStart: !!env.embed || !!linked || url.step !== undefined || url.autoplay === true,

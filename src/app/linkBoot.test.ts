@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../scenarios';
-import { bootState, DRAFT_KEY, THEME_KEY } from './bootstrap';
+import { bootState, DRAFT_KEY, PREVIOUS_DRAFT_KEY, THEME_KEY } from './bootstrap';
 import { LANG_KEY } from '../i18n/resolveLanguage';
 import { parseUrlOptions } from './urlOptions';
 
@@ -66,5 +66,12 @@ describe('issue 5 boot: language, theme, embeds and links', () => {
       expect(opts.origin, bad).toBeUndefined();
       expect(opts.originError, bad).toBe(bad);
     }
+  });
+
+  it('issue 24: brings back the previous draft after a reload, except in an embed', () => {
+    const items = { [PREVIOUS_DRAFT_KEY]: JSON.stringify({ yaml: 'kind: Pod # replaced', scenarioId: null }) };
+    const env = { storage: storage(items), prefersReducedMotion: false };
+    expect(bootState({}, env).initial.previousDraft).toEqual({ yaml: 'kind: Pod # replaced', scenarioId: null });
+    expect(bootState({}, { ...env, embed: true }).initial.previousDraft).toBeNull();
   });
 });

@@ -22,8 +22,14 @@ const NO_MARKERS: never[] = [];
 export function EditorPane() {
   const t = useT();
   const api = useAppApi();
-  const { yaml, scenarioId, status, reveal } = useApp(
-    useShallow((s) => ({ yaml: s.yaml, scenarioId: s.scenarioId, status: s.status, reveal: s.reveal })),
+  const { yaml, scenarioId, status, reveal, previous } = useApp(
+    useShallow((s) => ({
+      yaml: s.yaml,
+      scenarioId: s.scenarioId,
+      status: s.status,
+      reveal: s.reveal,
+      previous: s.previousDraft?.yaml ?? null,
+    })),
   );
   const { session, step } = useCurrent();
   const scenario = scenarioId ? findScenario(scenarioId) : undefined;
@@ -55,6 +61,18 @@ export function EditorPane() {
           </span>
         )}
         <div className="pane-toolbar__end">
+          {/* Issue 24: the draft an import, an example, a link or Reset replaced stays one click away. */}
+          {previous !== null && previous !== yaml && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid="restore-draft"
+              onClick={() => api.getState().restorePreviousDraft()}
+              title={t('draft.restoreHint')}
+            >
+              {t('draft.restore')}
+            </button>
+          )}
           {scenario && scenario.input.yaml !== yaml && (
             <button
               type="button"

@@ -20,8 +20,8 @@ export function Scrubber() {
   const track = useRef<HTMLDivElement>(null);
   const steps = session?.run.steps;
   const total = steps?.length ?? 0;
-  const strip = useMemo(() => (steps ? phaseStrip(steps) : []), [steps]);
-  const jumps = useMemo(() => (steps ? clockJumps(steps) : []), [steps]);
+  const strip = useMemo(() => session?.strip ?? (steps ? phaseStrip(steps) : []), [session, steps]);
+  const jumps = useMemo(() => session?.jumps ?? (steps ? clockJumps(steps) : []), [session, steps]);
   // The same elements every step, so React skips the strip's ~170 segments when only the cursor moved.
   const segments = useMemo(
     () =>

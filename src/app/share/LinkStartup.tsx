@@ -7,9 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Boot } from '../bootstrap';
 import { useT } from '../i18n/translateContext';
 import { Modal } from '../Modal';
-import type { AppStoreApi } from '../store/createAppStore';
+import type { AppState, AppStoreApi } from '../store/createAppStore';
 import { useAppApi } from '../store/useApp';
-import { linkParts } from './links';
+import { linkParts, withoutContent } from './links';
+import { markStaleAddress } from './staleAddress';
 import { decodeShare, type SharePayload } from './shareCodec';
 import type { TimedAction } from '../../engine/api';
 
@@ -68,28 +69,31 @@ export function LinkStartup({ boot }: { boot: Boot }) {
           }}
         >
           <p>{t('link.ask.body')}</p>
+          {/* Issue 24: keeping the edits is the primary, focused choice; opening keeps them as the previous draft. */}
           <div className="notice__actions">
             <button
               type="button"
               className="btn btn--primary"
-              data-testid="link-open"
-              onClick={() => {
-                setPhase({ kind: 'done' });
-                void openLink(api, boot, phase.payload);
-              }}
-            >
-              {t('link.ask.open')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost"
               data-testid="link-keep"
+              data-autofocus
               onClick={() => {
                 keepDraft(api, boot);
                 setPhase({ kind: 'done' });
               }}
             >
               {t('link.ask.keep')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              data-testid="link-open"
+              onClick={() => {
+                if (boot.draftAtRisk) api.getState().stashDraft(boot.draftAtRisk);
+                setPhase({ kind: 'done' });
+                void openLink(api, boot, phase.payload);
+              }}
+            >
+              {t('link.ask.open')}
             </button>
           </div>
         </Modal>
@@ -136,10 +140,14 @@ function useUrlFollowsApp(api: AppStoreApi, enabled: boolean) {
     let timer: number | undefined;
     let last = '';
     let generation = 0;
+    /** The content the address shows (as of the last sync that finished). */
+    let shown: Pick<AppState, 'yaml' | 'scenarioId' | 'actions'> | null = null;
     const sync = () => {
       const g = ++generation;
-      void linkParts(api.getState(), { step: true }).then(({ search, hash }) => {
+      const state = api.getState();
+      void linkParts(state, { step: true }).then(({ search, hash }) => {
         if (g !== generation) return;
+        shown = state;
         const next = `${window.location.pathname}${search}${hash}`;
         if (next === last) return;
         last = next;
@@ -166,9 +174,29 @@ function useUrlFollowsApp(api: AppStoreApi, enabled: boolean) {
         timer = window.setTimeout(sync, 250);
       }
     });
+    // Leaving with the address bar behind the editor (an edit in the last 250 ms): reloading that address would
+    // offer its older manifest over the newer draft. Drop what the address says about content (the draft, saved
+    // on the way out, has it) and keep the view options.
+    const leave = () => {
+      const s = api.getState();
+      if (!shown || (s.yaml === shown.yaml && s.scenarioId === shown.scenarioId && s.actions === shown.actions)) return;
+      window.clearTimeout(timer);
+      // beforeunload, then pagehide: mark the address the page was left at only once.
+      shown = s;
+      markStaleAddress(window.location.href);
+      try {
+        window.history.replaceState(window.history.state, '', withoutContent(window.location));
+      } catch {
+        // as above
+      }
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('beforeunload', leave);
     sync();
     return () => {
       unsubscribe();
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('beforeunload', leave);
       window.clearTimeout(timer);
     };
   }, [api, enabled]);

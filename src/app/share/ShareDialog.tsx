@@ -1,22 +1,19 @@
 /**
  * Share and export: the link to what the learner sees (and to this step), its length with a warning above
  * LONG_LINK characters and the YAML download as the fallback; the trace as JSON (and importing one to replay it
- * without re-simulating), the current step's diagram as SVG and PNG, and the manifest.
+ * without re-simulating: read and parsed in a worker, see importTrace.ts), the current step's diagram as SVG and PNG,
+ * and the manifest.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { buildRunInfo } from '../../playback/runInfo';
-import { navigableSteps } from '../../playback/navigation';
-import { phaseMarks } from '../../playback/timeline';
-import { messageGroups } from '../../playback/messageGroups';
-import { WorldCache } from '../../playback/WorldCache';
 import { useT } from '../i18n/translateContext';
 import { Modal } from '../Modal';
-import type { AppStoreApi, Session } from '../store/createAppStore';
 import { useApp, useAppApi } from '../store/useApp';
 import { LONG_LINK, copyText, downloadBlob, downloadText, shareUrl } from './links';
 import { diagramPng, diagramSvg } from './diagramImage';
-import { parseTraceFile, traceFile } from './traceFile';
+import { traceFile } from './traceFile';
+import { importTraceFile } from './importTrace';
+import { TraceImportStatus } from './TraceImportStatus';
 
 export function ShareDialog() {
   const t = useT();
@@ -136,16 +133,7 @@ export function ShareDialog() {
             onChange={(e) => {
               const f = e.currentTarget.files?.[0];
               e.currentTarget.value = '';
-              if (!f) return;
-              void f.text().then((text) => {
-                try {
-                  const { run, yaml } = parseTraceFile(text);
-                  importRun(api, run, yaml);
-                  setNote(t('share.imported', { count: run.steps.length }));
-                } catch (err) {
-                  setNote(t('share.importFailed', { message: err instanceof Error ? err.message : String(err) }));
-                }
-              });
+              if (f) importTraceFile(api, f);
             }}
           />
           <button
@@ -165,43 +153,10 @@ export function ShareDialog() {
             {t('share.exportPng')}
           </button>
         </div>
+        <TraceImportStatus inDialog />
       </section>
     </Modal>
   );
-}
-
-let importCounter = 1_000_000;
-
-/** Replay an imported run: it becomes the current (only) branch, nothing is re-simulated. */
-function importRun(api: AppStoreApi, run: Session['run'], yaml: string): void {
-  const session: Session = {
-    id: ++importCounter,
-    run,
-    info: buildRunInfo(yaml, run),
-    worlds: new WorldCache(run),
-    marks: phaseMarks(run.steps),
-    pods: [],
-    groups: messageGroups(run.steps),
-    yaml,
-    ms: 0,
-  };
-  const filter = { ...api.getState().filter, pod: null };
-  api.setState({
-    yaml,
-    scenarioId: null,
-    status: 'ready',
-    error: null,
-    session,
-    branches: [{ id: 0, session, input: { yaml }, forkStep: null, parentId: null, actions: [] }],
-    branchId: 0,
-    actions: [],
-    filter,
-    navigable: navigableSteps(run.steps, filter),
-    playable: navigableSteps(run.steps, { ...filter, hideBackground: true }),
-    cursor: run.steps.length ? 0 : -1,
-    playing: false,
-    selectedKey: null,
-  });
 }
 
 async function exportDiagram(kind: 'svg' | 'png'): Promise<void> {

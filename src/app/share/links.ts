@@ -91,3 +91,11 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/** The address without what it says about the manifest and the run: `#s=`, `scenario`, `step`, `autoplay`. */
+export function withoutContent(location: Pick<Location, 'pathname' | 'search'>): string {
+  const q = new URLSearchParams(location.search);
+  for (const key of ['scenario', 'step', 'autoplay']) q.delete(key);
+  const search = q.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}`;
+}

@@ -19,7 +19,8 @@ import {
 } from '../../playback/navigation';
 import { collapseGroups, groupAt, messageGroups, type MessageGroup } from '../../playback/messageGroups';
 import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/speed';
-import { nextMark, phaseMarks, prevMark, type PhaseMark } from '../../playback/timeline';
+import { nextMark, phaseMarks, prevMark, type PhaseMark, type StripBucket } from '../../playback/timeline';
+import type { ClockJump } from '../../playback/clockJumps';
 import { WorldCache } from '../../playback/WorldCache';
 import { DEFAULT_KUBECTL_COMMAND } from '../../playback/defaultKubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
@@ -33,6 +34,10 @@ import {
 } from '../simulation/protocol';
 import type { LayoutView, Theme } from '../urlOptions';
 import type { Run } from '../../engine/api';
+import type { Draft } from '../bootstrap';
+import type { TraceErrorCode } from '../share/traceFile';
+import type { TraceImportProgress } from '../share/traceImportProtocol';
+import { draftSlice, type DraftActions, type DraftState } from './draftSlice';
 
 export type InspectorTab =
   'objects' | 'etcd' | 'events' | 'kubectl' | 'scheduler' | 'stuck' | 'nodes' | 'intervene' | 'summary';
@@ -52,6 +57,12 @@ export interface Session {
   /** The manifest text this run applied (the editor may have moved on). */
   yaml: string;
   ms: number;
+  /**
+   * The timeline's strip and clock jumps when computed ahead (an imported trace: in its worker), so that a run of
+   * 200,000 steps does not walk every step on the main thread once more.
+   */
+  strip?: StripBucket[];
+  jumps?: ClockJump[];
 }
 
 /** One timeline of a run: the original, or a fork made by an intervention (DESIGN.md §1). */
@@ -67,7 +78,13 @@ export interface Branch {
   actions: TimedAction[];
 }
 
-export interface AppState {
+/** How the last trace import ended (the Share dialog says so). */
+export type TraceImportResult =
+  | { kind: 'imported'; steps: number }
+  | { kind: 'failed'; code: TraceErrorCode; params: Readonly<Record<string, number>> }
+  | { kind: 'cancelled' };
+
+export interface AppState extends DraftState {
   yaml: string;
   scenarioId: string | null;
   nodes?: number;
@@ -112,9 +129,12 @@ export interface AppState {
   compactTab: 'editor' | 'inspect';
   /** Ask the editor to scroll a line into view (a clicked problem, the first error after Apply). */
   reveal: { line: number; nonce: number } | null;
+  /** A trace import in progress (it reads and parses in a worker), and how the last one ended. */
+  traceImport: TraceImportProgress | null;
+  traceImportResult: TraceImportResult | null;
 }
 
-export interface AppActions {
+export interface AppActions extends DraftActions {
   setYaml(yaml: string): void;
   loadScenario(id: string, opts?: { apply?: boolean; step?: number }): Promise<void>;
   resetToScenario(): void;
@@ -184,8 +204,11 @@ export type InitialState = Partial<
     | 'controls'
     | 'present'
     | 'embed'
+    | 'previousDraft'
   >
 >;
+
+export type { Draft };
 
 export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
   const now = deps.now ?? (() => Date.now());
@@ -256,6 +279,9 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
       introOpen: initial.introOpen ?? false,
       compactTab: 'editor',
       reveal: null,
+      traceImport: null,
+      traceImportResult: null,
+      ...draftSlice(set, get, initial.previousDraft ?? null),
 
       setYaml: (yaml) => set({ yaml }),
 
@@ -268,7 +294,11 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
 
       resetToScenario: () => {
         const scenario = findScenario(get().scenarioId ?? '');
-        if (scenario) set({ yaml: scenario.input.yaml });
+        if (!scenario) return;
+        // The learner asked for it, so no question: the edits become the previous draft, one click from coming back.
+        const { yaml } = get();
+        if (yaml.trim() && yaml !== scenario.input.yaml) get().stashDraft();
+        set({ yaml: scenario.input.yaml });
       },
 
       apply: async (opts) => {
