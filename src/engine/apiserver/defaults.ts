@@ -84,6 +84,10 @@ export function applyDefaults(obj: KObject): KObject {
     case 'rbac.authorization.k8s.io/v1/ClusterRoleBinding':
       for (const subject of arr(out.subjects)) defaultSubject(subject);
       break;
+    case 'scheduling.k8s.io/v1/PriorityClass':
+      // scheduling/v1 SetDefaults_PriorityClass.
+      out.preemptionPolicy ??= 'PreemptLowerPriority';
+      break;
     case 'autoscaling/v2/HorizontalPodAutoscaler':
       if (spec) defaultHPA(spec);
       break;

@@ -228,6 +228,8 @@ export const en = {
   'narration.apiserver.authzDenied':
     'Authorization (RBAC) found no Role or ClusterRole binding that lets “{user}” {verb} {resource}, so the API server answers 403 Forbidden and the object is never stored.',
   'narration.apiserver.mutated': 'Mutating admission: {plugins} changed the object before it is stored: {changes}.',
+  'narration.apiserver.mutatingDenied':
+    'Mutating admission: the {plugin} admission plugin refuses the request, so the API server answers 403 Forbidden and stores nothing: {message}',
   'narration.apiserver.mutatedNothing': 'Mutating admission: no plugin needed to change this object.',
   'narration.apiserver.valid':
     'Validation: the {kind} “{name}” is well-formed (required fields, formats, immutable fields), so it can be stored.',

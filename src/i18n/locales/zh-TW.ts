@@ -157,6 +157,9 @@ const zhTW: Catalog = {
   'scenario.sidecar-injection.title': 'Mutating webhook 注入 sidecar',
   'scenario.sidecar-injection.lesson':
     'template 裡只有一個容器，Pod 最後卻有兩個：mutating admission 在寫入途中修改了它們。',
+  'scenario.priorityclass-missing.title': 'Priority admission：不存在的 PriorityClass',
+  'scenario.priorityclass-missing.lesson':
+    'Priority admission 外掛會把 priorityClassName 換算成 spec.priority。拼錯的 class 名稱會被以 403 Forbidden 拒絕，什麼都不會儲存；指定真正存在的 class 的 Pod 則拿到它的數值。',
   'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
   'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
   'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',
@@ -354,6 +357,8 @@ const zhTW: Catalog = {
   'narration.apiserver.authzDenied':
     '授權（RBAC）找不到任何 Role 或 ClusterRole 的綁定允許「{user}」對 {resource} 執行 {verb}，所以 API server 回應 403 Forbidden，物件完全不會被儲存。',
   'narration.apiserver.mutated': 'Mutating admission（變更型准入）：{plugins} 在儲存前修改了物件：{changes}。',
+  'narration.apiserver.mutatingDenied':
+    'Mutating admission（變更型准入）：{plugin} admission 外掛拒絕這個請求，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
   'narration.apiserver.mutatedNothing': 'Mutating admission（變更型准入）：沒有任何外掛需要修改這個物件。',
   'narration.apiserver.valid':
     '驗證（validation）：{kind}「{name}」格式正確（必填欄位、格式、不可變欄位都沒問題），可以儲存。',

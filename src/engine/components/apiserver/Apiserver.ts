@@ -259,6 +259,8 @@ export class Apiserver implements Component<ApiserverState> {
       );
       return this.respond(sim, client, req, phase, decodeErr);
     }
+    // What admission errors name the object until the registry generates its name (admission.NewForbidden).
+    const requestName = body.metadata.name || body.metadata.generateName || '';
     let obj = applyDefaults(body);
     if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
       stage?.(
@@ -305,20 +307,27 @@ export class Apiserver implements Component<ApiserverState> {
       usedIPs: obj.kind === 'Service' ? this.usedClusterIPs(sim) : new Set(),
       usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
     });
-    const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster });
+    const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster, requestName });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
     if (showAdmission) {
       sim.decide(partOf(APISERVER, 'mutating-admission'), {
         phase: 'admission',
         verb: 'admit',
         label: 'mutating admission',
-        summary: mutation.changes.length
-          ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
-          : `Mutating admission: defaults applied, nothing else to change`,
-        narration: {
-          key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
-          params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
-        },
+        summary: mutation.error
+          ? `Mutating admission: the ${mutation.plugins[mutation.plugins.length - 1]} plugin denies the request: ${mutation.error.message}`
+          : mutation.changes.length
+            ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
+            : `Mutating admission: defaults applied, nothing else to change`,
+        narration: mutation.error
+          ? {
+              key: 'apiserver.mutatingDenied',
+              params: { plugin: mutation.plugins[mutation.plugins.length - 1] ?? '', message: mutation.error.message },
+            }
+          : {
+              key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
+              params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
+            },
         object: refOf(obj),
         detail: { type: 'admission', plugins: mutation.plugins, changes: mutation.changes },
       });
@@ -347,8 +356,15 @@ export class Apiserver implements Component<ApiserverState> {
       cluster: this.cluster,
     });
     if (vap) {
-      stage?.('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
-      return this.respond(sim, client, req, phase, vap);
+      stage?.(
+        'validating-admission',
+        'admit',
+        vap.plugin === 'ValidatingAdmissionPolicy'
+          ? 'A ValidatingAdmissionPolicy denies the request'
+          : `The ${vap.plugin} admission plugin denies the request: ${vap.error.message}`,
+        'apiserver.vapDenied',
+      );
+      return this.respond(sim, client, req, phase, vap.error);
     }
     stage?.(
       'validating-admission',
@@ -429,6 +445,24 @@ export class Apiserver implements Component<ApiserverState> {
       kind: info.kind,
       name: next.metadata.name,
     });
+    const denial =
+      req.subresource === undefined && info.kind === 'PriorityClass'
+        ? validateAdmission(
+            next,
+            info.resource,
+            { store: sim.store, rng: sim.rng('names'), cluster: this.cluster },
+            'update',
+          )
+        : undefined;
+    if (denial) {
+      stage?.(
+        'validating-admission',
+        'admit',
+        `The ${denial.plugin} admission plugin denies the request: ${denial.error.message}`,
+        'apiserver.vapDenied',
+      );
+      return this.respond(sim, client, req, phase, denial.error);
+    }
     stage?.(
       'validating-admission',
       'admit',

@@ -8,11 +8,17 @@ import type { Rng } from '../../kernel/Rng';
 import { generateName } from '../../objects/names';
 import type { StatusError } from '../../messages';
 import type { KObject } from '../../types';
+import { admitPodPriority, validatePriorityClass } from './admission/priority';
 
 export interface AdmissionContext {
   store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
   rng: Rng;
   cluster: ClusterSpec;
+  /**
+   * The name admission errors give the object: its name, or its generateName while the registry has not generated
+   * one (mutating admission runs before BeforeCreate). Defaults to the object's name.
+   */
+  requestName?: string;
 }
 
 export interface MutationResult {
@@ -80,13 +86,12 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
       }
       changes.push(`volume ${volName} (projected service account token) mounted at ${KUBE_API_ACCESS_MOUNT}`);
     }
-    // Priority: no PriorityClass → priority 0.
+    // Priority (plugin/pkg/admission/priority): the priority and preemption policy come from the PriorityClass.
     plugins.push('Priority');
-    if (spec.priority === undefined) {
-      spec.priority = 0;
-      spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
-      changes.push('spec.priority: 0');
-    }
+    const hadPriority = spec.priority !== undefined;
+    const priority = admitPodPriority(obj, ctx.requestName ?? obj.metadata.name, ctx.store);
+    if (priority.error) return { object: obj, plugins, changes, error: priority.error };
+    if (!hadPriority) changes.push(...priority.changes);
     // DefaultTolerationSeconds: tolerate not-ready / unreachable NoExecute taints for 300 s.
     plugins.push('DefaultTolerationSeconds');
     const tol = (spec.tolerations ?? []) as any[];
@@ -135,7 +140,32 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
  * ValidatingAdmissionPolicy: the scenario policy `deny-latest-tag` rejects images tagged `latest` or untagged.
  * Message format from the Kubernetes docs ("ValidatingAdmissionPolicy 'x' with binding 'y' denied request: …").
  */
-export function validateAdmission(obj: KObject, resource: string, ctx: AdmissionContext): StatusError | undefined {
+export interface AdmissionDenial {
+  /** The plugin that refused the request. */
+  plugin: string;
+  error: StatusError;
+}
+
+/**
+ * The validating admission plugins that can refuse a create or update, in their order (ResourceQuota, the last one,
+ * is resourceQuota.ts: it also charges the quota).
+ */
+export function validateAdmission(
+  obj: KObject,
+  resource: string,
+  ctx: AdmissionContext,
+  op: 'create' | 'update' = 'create',
+): AdmissionDenial | undefined {
+  // Priority's Validate: at most one global-default PriorityClass.
+  if (obj.kind === 'PriorityClass') {
+    const error = validatePriorityClass(obj, op, ctx.store);
+    if (error) return { plugin: 'Priority', error };
+  }
+  const error = validatingAdmissionPolicy(obj, resource, ctx);
+  return error ? { plugin: 'ValidatingAdmissionPolicy', error } : undefined;
+}
+
+function validatingAdmissionPolicy(obj: KObject, resource: string, ctx: AdmissionContext): StatusError | undefined {
   if (!ctx.cluster.admission?.denyLatestTag) return undefined;
   const podSpec = obj.kind === 'Pod' ? obj.spec : obj.spec?.template?.spec;
   if (!podSpec?.containers) return undefined;
