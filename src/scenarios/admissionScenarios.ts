@@ -38,4 +38,39 @@ spec:
 `,
     },
   },
+  {
+    id: 'limitrange-defaults',
+    family: 'access',
+    title: 'LimitRanger: default requests and limits for a Pod that sets none',
+    lesson:
+      'The Pod asks for no CPU or memory, yet it is stored with requests and limits: the LimitRanger admission plugin copied the namespace LimitRange defaults into it and said so in the kubernetes.io/limit-ranger annotation.',
+    input: {
+      yaml: `apiVersion: v1
+kind: LimitRange
+metadata:
+  name: container-defaults
+spec:
+  limits:
+    - type: Container
+      default:
+        cpu: 500m
+        memory: 256Mi
+      defaultRequest:
+        cpu: 100m
+        memory: 128Mi
+      max:
+        cpu: "1"
+        memory: 512Mi
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  containers:
+    - name: app
+      image: nginx:1.27-alpine
+`,
+    },
+  },
 ];

@@ -53,7 +53,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Event', '', 'v1', 'events', true, true, ['ev']),
   r('ReplicationController', '', 'v1', 'replicationcontrollers', true, true, ['rc'], 'controllers'),
   r('ResourceQuota', '', 'v1', 'resourcequotas', true, false, ['quota']),
-  r('LimitRange', '', 'v1', 'limitranges', true, false, ['limits']),
+  r('LimitRange', '', 'v1', 'limitranges', true, true, ['limits']),
   r('Deployment', 'apps', 'v1', 'deployments', true, true, ['deploy']),
   r('ReplicaSet', 'apps', 'v1', 'replicasets', true, true, ['rs']),
   r('StatefulSet', 'apps', 'v1', 'statefulsets', true, true, ['sts']),

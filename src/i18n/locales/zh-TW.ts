@@ -160,6 +160,9 @@ const zhTW: Catalog = {
   'scenario.priorityclass-missing.title': 'Priority admission：不存在的 PriorityClass',
   'scenario.priorityclass-missing.lesson':
     'Priority admission 外掛會把 priorityClassName 換算成 spec.priority。拼錯的 class 名稱會被以 403 Forbidden 拒絕，什麼都不會儲存；指定真正存在的 class 的 Pod 則拿到它的數值。',
+  'scenario.limitrange-defaults.title': 'LimitRanger：替沒有設定資源的 Pod 補上預設 requests 與 limits',
+  'scenario.limitrange-defaults.lesson':
+    'Pod 沒有要求任何 CPU 或記憶體，儲存後卻有 requests 和 limits：LimitRanger admission 外掛把 namespace 裡 LimitRange 的預設值複製進去，並在 kubernetes.io/limit-ranger annotation 中註明。',
   'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
   'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
   'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',

@@ -446,7 +446,7 @@ export class Apiserver implements Component<ApiserverState> {
       name: next.metadata.name,
     });
     const denial =
-      req.subresource === undefined && info.kind === 'PriorityClass'
+      req.subresource === undefined && (info.kind === 'PriorityClass' || info.kind === 'PersistentVolumeClaim')
         ? validateAdmission(
             next,
             info.resource,

@@ -1,6 +1,6 @@
 /**
  * Admission plugins that change or veto what Podyssey's users create, in the real order
- * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → ServiceAccount → Priority →
+ * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → LimitRanger → ServiceAccount → Priority →
  * DefaultTolerationSeconds → DefaultStorageClass → MutatingAdmissionWebhook, then ValidatingAdmissionPolicy.
  */
 import type { ClusterSpec } from '../../api';
@@ -8,6 +8,7 @@ import type { Rng } from '../../kernel/Rng';
 import { generateName } from '../../objects/names';
 import type { StatusError } from '../../messages';
 import type { KObject } from '../../types';
+import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
 import { admitPodPriority, validatePriorityClass } from './admission/priority';
 
 export interface AdmissionContext {
@@ -36,6 +37,12 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
   const changes: string[] = [];
   if (obj.kind === 'Pod') {
     const spec = obj.spec;
+    // LimitRanger (plugin/pkg/admission/limitranger): the namespace's LimitRanges' default requests and limits.
+    const limitRanges = limitRangesIn(ctx.store, obj.metadata.namespace);
+    if (limitRanges.length) {
+      plugins.push('LimitRanger');
+      changes.push(...limitRangerMutatePod(obj, limitRanges));
+    }
     // ServiceAccount (plugin/pkg/admission/serviceaccount/admission.go)
     plugins.push('ServiceAccount');
     if (!spec.serviceAccountName) {
@@ -156,6 +163,11 @@ export function validateAdmission(
   ctx: AdmissionContext,
   op: 'create' | 'update' = 'create',
 ): AdmissionDenial | undefined {
+  // LimitRanger's Validate: min, max and ratios; Pods on create only (their resources cannot change).
+  if ((obj.kind === 'Pod' && op === 'create') || obj.kind === 'PersistentVolumeClaim') {
+    const error = limitRangerValidate(obj, limitRangesIn(ctx.store, obj.metadata.namespace));
+    if (error) return { plugin: 'LimitRanger', error };
+  }
   // Priority's Validate: at most one global-default PriorityClass.
   if (obj.kind === 'PriorityClass') {
     const error = validatePriorityClass(obj, op, ctx.store);
