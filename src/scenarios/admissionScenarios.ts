@@ -73,4 +73,40 @@ spec:
 `,
     },
   },
+  {
+    id: 'quota-exceeded',
+    family: 'access',
+    title: 'ResourceQuota: a Deployment of 3 under a two-Pod quota',
+    lesson:
+      'Admission charges each new Pod to the quota and refuses the one that would exceed it with 403 Forbidden. The ReplicaSet turns the refusal into FailedCreate events and keeps retrying with back-off: it stays at 2 of 3.',
+    input: {
+      yaml: `apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: pod-count
+spec:
+  hard:
+    pods: "2"
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: nginx
+          image: nginx:1.27-alpine
+`,
+      untilMs: 60_000,
+    },
+  },
 ];

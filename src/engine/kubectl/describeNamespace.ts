@@ -1,7 +1,8 @@
 /**
  * `kubectl describe namespace` (k8s.io/kubectl/pkg/describe describe.go describeNamespace): name, labels,
  * annotations, phase, the conditions the namespace controller writes while it deletes the namespace, then the
- * ResourceQuotas and LimitRanges of the namespace (none here: Podyssey stores but does not enforce them).
+ * ResourceQuotas and LimitRanges of the namespace (DescribeResourceQuotas / DescribeLimitRanges are not drawn yet:
+ * this describer is not handed the namespace's objects, so it always prints the empty forms).
  */
 import type { KObject } from '../types';
 import { rfc1123z } from './describeContainers';

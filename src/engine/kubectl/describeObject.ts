@@ -13,13 +13,13 @@ import { describeGeneric } from './describeGeneric';
 import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
+import { describeResourceQuota } from './describeResourceQuota';
 import { describeStatefulSet } from './describeStatefulSet';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describeStorage';
 
 /** Kinds in kubectl's describerMap (v1.34) that have no describer here yet: never the generic layout for these. */
 const DEDICATED_ELSEWHERE = new Set([
   'LimitRange',
-  'ResourceQuota',
   'Endpoints',
   'PriorityClass',
   'EndpointSlice',
@@ -91,6 +91,8 @@ export function describeObject(
       return describeSecret(obj);
     case 'ServiceAccount':
       return describeServiceAccount(obj, { now, events, secrets: ofKind('Secret') });
+    case 'ResourceQuota':
+      return describeResourceQuota(obj);
     default:
       return DEDICATED_ELSEWHERE.has(obj.kind) ? undefined : describeGeneric(obj, { now, events });
   }

@@ -20,7 +20,7 @@ export const priorityClassColumns: TableDef = {
 export const limitRangeColumns: TableDef = createdAtColumns;
 
 /** Quantity.String() of a stored quantity; a missing used value prints as the zero Quantity, `0`. */
-function quantityText(q: unknown): string {
+export function resourceQuotaQuantity(q: unknown): string {
   if (q === undefined || q === null) return '0';
   try {
     return canonicalQuantity(q as string | number);
@@ -39,7 +39,7 @@ export function resourceQuotaCells(rq: KObject): [string, string] {
   for (const name of Object.keys(hard).sort()) {
     const pieces = name.split('.');
     const w = pieces.length > 1 && pieces[0] === 'limits' ? limit : request;
-    w.push(`${name}: ${quantityText(used[name])}/${quantityText(hard[name])}`);
+    w.push(`${name}: ${resourceQuotaQuantity(used[name])}/${resourceQuotaQuantity(hard[name])}`);
   }
   return [request.join(', '), limit.join(', ')];
 }

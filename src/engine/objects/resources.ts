@@ -52,7 +52,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Node', '', 'v1', 'nodes', false, true, ['no'], 'minions'),
   r('Event', '', 'v1', 'events', true, true, ['ev']),
   r('ReplicationController', '', 'v1', 'replicationcontrollers', true, true, ['rc'], 'controllers'),
-  r('ResourceQuota', '', 'v1', 'resourcequotas', true, false, ['quota']),
+  r('ResourceQuota', '', 'v1', 'resourcequotas', true, true, ['quota']),
   r('LimitRange', '', 'v1', 'limitranges', true, true, ['limits']),
   r('Deployment', 'apps', 'v1', 'deployments', true, true, ['deploy']),
   r('ReplicaSet', 'apps', 'v1', 'replicasets', true, true, ['rs']),
