@@ -94,4 +94,11 @@ describe('ResourceQuota admission', () => {
     const r = admitResourceQuota(cm, [quota('objects', { configmaps: '5' }, { configmaps: '2' })], 0);
     expect('charged' in r && r.charged[0]!.status.used).toEqual({ configmaps: '3' });
   });
+
+  it('never charges Events, which the quota configuration ignores', () => {
+    const ev = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', namespace: 'default' } } as KObject;
+    expect(admitResourceQuota(ev, [quota('objects', { 'count/events': '0' }, { 'count/events': '0' })], 0)).toEqual({
+      charged: [],
+    });
+  });
 });

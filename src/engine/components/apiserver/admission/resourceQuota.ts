@@ -36,6 +36,9 @@ export type QuotaResult = { error: StatusError } | { charged: KObject[] };
  * Returns the error, or the quotas to write back with their new status.used (empty when none matched).
  */
 export function admitResourceQuota(obj: KObject, quotas: KObject[], now: number): QuotaResult {
+  // The quota configuration's ignored resources (pkg/quota/v1/install/registry.go): "events haven't been quota-ed
+  // before", and bindings are virtual.
+  if (obj.kind === 'Event') return { charged: [] };
   const info = resourceForKind(obj.kind);
   const forbidden = (reason: string) => ({
     error: admissionForbidden(info.group ? `${info.resource}.${info.group}` : info.resource, obj.metadata.name, reason),
