@@ -106,7 +106,7 @@ export class Engine {
     const sim = new Simulation(this.seed);
     this.sim = sim;
     const cluster = this.cluster;
-    const boot = bootstrapObjects(cluster, sim.rng('bootstrap'));
+    const boot = bootstrapObjects(cluster, sim.rng('bootstrap'), sim.rng('bootstrap-system'));
     const user = cluster.user ?? {
       name: 'kubernetes-admin',
       groups: ['kubeadm:cluster-admins', 'system:authenticated'],

@@ -1,5 +1,6 @@
 /** The built-in scenario gallery: one list, used by the app's example picker, the CLI's --scenario and the tests. */
 import { accessScenarios } from './accessScenarios';
+import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
 import { faultScenarios } from './faultScenarios';
@@ -28,6 +29,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...statefulSetScenarios,
   ...faultScenarios,
   ...accessScenarios,
+  ...admissionScenarios,
   ...validationScenarios,
   ...workloadScenarios,
 ];

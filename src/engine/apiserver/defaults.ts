@@ -84,6 +84,16 @@ export function applyDefaults(obj: KObject): KObject {
     case 'rbac.authorization.k8s.io/v1/ClusterRoleBinding':
       for (const subject of arr(out.subjects)) defaultSubject(subject);
       break;
+    case 'v1/LimitRange':
+      if (spec) for (const item of arr(spec.limits)) defaultLimitRangeItem(item);
+      break;
+    case 'v1/ResourceQuota':
+      if (spec) canonicalizeResourceList(spec.hard);
+      break;
+    case 'scheduling.k8s.io/v1/PriorityClass':
+      // scheduling/v1 SetDefaults_PriorityClass.
+      out.preemptionPolicy ??= 'PreemptLowerPriority';
+      break;
     case 'autoscaling/v2/HorizontalPodAutoscaler':
       if (spec) defaultHPA(spec);
       break;
@@ -438,6 +448,23 @@ function scalingRules(rules: unknown, window: number, policies: Obj[]): Obj {
 }
 
 /** Quantities are stored in canonical form (`cpu: 0.5` is read back as `500m`, `cpu: 1` as "1"). */
+/**
+ * SetDefaults_LimitRangeItem (core/v1 defaults.go): for `type: Container`, a missing default limit is the max, a
+ * missing default request is the default limit, else the min. The maps' keys keep the order they were written in.
+ */
+function defaultLimitRangeItem(item: Obj): void {
+  for (const k of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'])
+    canonicalizeResourceList(item[k]);
+  if (item.type !== 'Container') return;
+  const def: Obj = isObj(item.default) ? item.default : {};
+  const req: Obj = isObj(item.defaultRequest) ? item.defaultRequest : {};
+  for (const [k, v] of Object.entries(isObj(item.max) ? item.max : {})) if (!(k in def)) def[k] = v;
+  for (const [k, v] of Object.entries(def)) if (!(k in req)) req[k] = v;
+  for (const [k, v] of Object.entries(isObj(item.min) ? item.min : {})) if (!(k in req)) req[k] = v;
+  if (Object.keys(def).length) item.default = def;
+  if (Object.keys(req).length) item.defaultRequest = req;
+}
+
 function canonicalizeResourceList(list: unknown): void {
   if (!isObj(list)) return;
   for (const [name, value] of Object.entries(list)) {

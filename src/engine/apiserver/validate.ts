@@ -25,6 +25,7 @@ import {
   validatePodTemplateSpec,
   validatePortNumOrName,
 } from './validatePodSpec';
+import { validatePriorityClass, validatePriorityClassUpdate } from './validatePriorityClass';
 import {
   type NameValidator,
   isConfigMapKey,
@@ -106,6 +107,11 @@ const RULES: Record<string, KindRules> = {
   'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { name: nameIsPathSegment },
   'autoscaling/v2/HorizontalPodAutoscaler': { name: nameIsDNSSubdomain, spec: validateHPA },
   'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain },
+  'scheduling.k8s.io/v1/PriorityClass': {
+    name: nameIsDNSSubdomain,
+    spec: validatePriorityClass,
+    update: validatePriorityClassUpdate,
+  },
 };
 
 /** Field errors for `obj` (already defaulted and admitted), in the order the apiserver reports them. */

@@ -12,6 +12,7 @@ import { uuid } from '../objects/names';
 import { etcdKey, lookupResource } from '../objects/resources';
 import type { KObject } from '../types';
 import { formatCpuMillis } from '../objects/quantity';
+import { SYSTEM_PRIORITY_CLASSES } from '../objects/priorityClasses';
 
 export const CLUSTER_AGE_MS = 5 * 24 * 3600 * 1000;
 export const KUBERNETES_SERVICE_IP = '10.96.0.1';
@@ -33,7 +34,11 @@ export interface Bootstrap {
   runningPods: Map<string, Array<{ pod: KObject; ip: string }>>;
 }
 
-export function bootstrapObjects(cluster: ClusterSpec, rng: Rng): Bootstrap {
+/**
+ * `systemRng` gives the uids of the objects the apiserver itself creates (its own stream, so adding them moved no
+ * other bootstrap name or uid).
+ */
+export function bootstrapObjects(cluster: ClusterSpec, rng: Rng, systemRng: Rng = rng): Bootstrap {
   const t0 = -CLUSTER_AGE_MS;
   const objs: KObject[] = [];
   const meta = (name: string, namespace?: string, extra: Record<string, unknown> = {}) => ({
@@ -194,6 +199,17 @@ export function bootstrapObjects(cluster: ClusterSpec, rng: Rng): Bootstrap {
   const system = systemWorkloads(cluster, addressing, nodeUids, meta, rng, t0);
   objs.push(...system.objects);
   for (const r of system.running) runningPods.get(r.node)!.push({ pod: r.pod, ip: r.ip });
+  // The apiserver's post-start hook `scheduling/bootstrap-system-priority-classes` (pkg/registry/scheduling/rest)
+  // creates the two system PriorityClasses in every cluster, kind's included.
+  for (const pc of SYSTEM_PRIORITY_CLASSES)
+    objs.push({
+      apiVersion: 'scheduling.k8s.io/v1',
+      kind: 'PriorityClass',
+      metadata: { name: pc.name, uid: uuid(systemRng), creationTimestamp: t0 },
+      value: pc.value,
+      description: pc.description,
+      preemptionPolicy: 'PreemptLowerPriority',
+    });
   return { objects: objs, addressing, runningPods };
 }
 

@@ -1,14 +1,15 @@
 /**
  * `kubectl describe namespace` (k8s.io/kubectl/pkg/describe describe.go describeNamespace): name, labels,
  * annotations, phase, the conditions the namespace controller writes while it deletes the namespace, then the
- * ResourceQuotas and LimitRanges of the namespace (none here: Podyssey stores but does not enforce them).
+ * ResourceQuotas and LimitRanges of the namespace (DescribeResourceQuotas, DescribeLimitRanges).
  */
 import type { KObject } from '../types';
 import { rfc1123z } from './describeContainers';
 import { printAnnotationsMultiline, printLabelsMultiline } from './describeHelpers';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefixWriter';
+import { describeLimitRanges, describeResourceQuotas } from './describeResourceQuota';
 
-export function describeNamespace(ns: KObject): string {
+export function describeNamespace(ns: KObject, policies: { quotas?: KObject[]; limitRanges?: KObject[] } = {}): string {
   const w = new PrefixWriter();
   w.write(LEVEL_0, `Name:\t${ns.metadata.name}\n`);
   printLabelsMultiline(w, 'Labels', ns.metadata.labels);
@@ -26,8 +27,8 @@ export function describeNamespace(ns: KObject): string {
       );
   }
   w.write(LEVEL_0, '\n');
-  w.write(LEVEL_0, 'No resource quota.\n');
+  describeResourceQuotas(w, policies.quotas ?? []);
   w.write(LEVEL_0, '\n');
-  w.write(LEVEL_0, 'No LimitRange resource.\n');
+  describeLimitRanges(w, policies.limitRanges ?? []);
   return w.render();
 }

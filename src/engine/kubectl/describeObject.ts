@@ -13,13 +13,12 @@ import { describeGeneric } from './describeGeneric';
 import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
+import { describeLimitRange, describeResourceQuota } from './describeResourceQuota';
 import { describeStatefulSet } from './describeStatefulSet';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describeStorage';
 
 /** Kinds in kubectl's describerMap (v1.34) that have no describer here yet: never the generic layout for these. */
 const DEDICATED_ELSEWHERE = new Set([
-  'LimitRange',
-  'ResourceQuota',
   'Endpoints',
   'PriorityClass',
   'EndpointSlice',
@@ -73,8 +72,10 @@ export function describeObject(
           (l) => l.metadata.namespace === 'kube-node-lease' && l.metadata.name === obj.metadata.name,
         ),
       });
-    case 'Namespace':
-      return describeNamespace(obj);
+    case 'Namespace': {
+      const inNs = (kind: string) => ofKind(kind).filter((o) => o.metadata.namespace === obj.metadata.name);
+      return describeNamespace(obj, { quotas: inNs('ResourceQuota'), limitRanges: inNs('LimitRange') });
+    }
     case 'Job':
       return describeJob(obj, { now, events });
     case 'CronJob':
@@ -91,6 +92,10 @@ export function describeObject(
       return describeSecret(obj);
     case 'ServiceAccount':
       return describeServiceAccount(obj, { now, events, secrets: ofKind('Secret') });
+    case 'ResourceQuota':
+      return describeResourceQuota(obj);
+    case 'LimitRange':
+      return describeLimitRange(obj);
     default:
       return DEDICATED_ELSEWHERE.has(obj.kind) ? undefined : describeGeneric(obj, { now, events });
   }

@@ -26,7 +26,13 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Secret', arg: 'secrets' },
   { kind: 'PersistentVolumeClaim', arg: 'persistentvolumeclaims' },
   { kind: 'PersistentVolume', arg: 'persistentvolumes' },
+  { kind: 'PriorityClass', arg: 'priorityclasses' },
+  { kind: 'LimitRange', arg: 'limitranges' },
+  { kind: 'ResourceQuota', arg: 'resourcequotas' },
 ];
+
+/** Kinds `kubectl get` lists without a namespace. */
+const CLUSTER_SCOPED = new Set(['PersistentVolume', 'Namespace', 'PriorityClass']);
 
 export function kubectlTranscript(run: Run, filename: string, manifestKinds: string[]): string {
   const parts: string[] = [];
@@ -64,12 +70,10 @@ export function writeKubectlTranscript(
   if (kinds.has('PersistentVolumeClaim')) kinds.add('PersistentVolume');
   for (const { kind, arg, wide } of ORDER) {
     if (!kinds.has(kind)) continue;
-    const list = objects.filter(
-      (o) => o.kind === kind && (kind === 'PersistentVolume' || kind === 'Namespace' || o.metadata.namespace === ns),
-    );
+    const list = objects.filter((o) => o.kind === kind && (CLUSTER_SCOPED.has(kind) || o.metadata.namespace === ns));
     out.push(
       '',
-      `$ kubectl get ${arg}${wide ? ' -o wide' : ''}${ns !== 'default' && kind !== 'PersistentVolume' && kind !== 'Namespace' ? ` -n ${ns}` : ''}`,
+      `$ kubectl get ${arg}${wide ? ' -o wide' : ''}${ns !== 'default' && !CLUSTER_SCOPED.has(kind) ? ` -n ${ns}` : ''}`,
     );
     out.push(printTable(kind, list, { now, wide, objects, namespace: ns }));
     write(out.join('\n'));

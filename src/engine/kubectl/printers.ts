@@ -23,6 +23,7 @@ import {
   serviceColumns,
 } from './networkColumns';
 import { podColumns } from './podColumns';
+import { limitRangeColumns, priorityClassColumns, resourceQuotaColumns } from './policyColumns';
 import { kindPrefix, resolveResource, resourceForKind, type ResourceInfo } from './resourceInfo';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './storageColumns';
 import type { PrintContext, TableDef } from './tableDef';
@@ -66,6 +67,9 @@ const TABLES: Record<string, TableDef> = {
   PersistentVolumeClaim: persistentVolumeClaimColumns,
   StorageClass: storageClassColumns,
   Event: eventColumns,
+  PriorityClass: priorityClassColumns,
+  LimitRange: limitRangeColumns,
+  ResourceQuota: resourceQuotaColumns,
   ...clusterColumns,
 };
 

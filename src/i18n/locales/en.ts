@@ -228,6 +228,8 @@ export const en = {
   'narration.apiserver.authzDenied':
     'Authorization (RBAC) found no Role or ClusterRole binding that lets “{user}” {verb} {resource}, so the API server answers 403 Forbidden and the object is never stored.',
   'narration.apiserver.mutated': 'Mutating admission: {plugins} changed the object before it is stored: {changes}.',
+  'narration.apiserver.mutatingDenied':
+    'Mutating admission: the {plugin} admission plugin refuses the request, so the API server answers 403 Forbidden and stores nothing: {message}',
   'narration.apiserver.mutatedNothing': 'Mutating admission: no plugin needed to change this object.',
   'narration.apiserver.valid':
     'Validation: the {kind} “{name}” is well-formed (required fields, formats, immutable fields), so it can be stored.',
@@ -237,6 +239,10 @@ export const en = {
   'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',
   'narration.apiserver.vapDenied':
     'Validating admission: {summary}. The API server refuses the request and stores nothing.',
+  'narration.apiserver.quotaDenied':
+    'Validating admission: the ResourceQuota plugin adds what this object would use to what the namespace already uses and finds a quota exceeded, so the API server answers 403 Forbidden and stores nothing: {message}',
+  'narration.apiserver.quotaCharged':
+    'Validating admission: the ResourceQuota plugin counts {kind} {name} against the namespace quota and writes the new usage into the quota before storing the object: {quotas}.',
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
   'narration.apiserver.nsTerminating':
@@ -244,6 +250,8 @@ export const en = {
   'narration.apiserver.nsImmortal':
     'The NamespaceLifecycle admission plugin never lets namespace {ns} be deleted: 403 Forbidden.',
   'narration.apiserver.nsMissing': 'The namespace does not exist, so the API server answers 404 Not Found: {message}',
+  'narration.resourcequota.status':
+    'The resource-quota controller recounts what namespace objects use and writes it into ResourceQuota {quota}’s status (used/hard): {usage}.',
   'narration.kcm.relist':
     'kube-controller-manager starts again with empty caches: its {kind} informer sends a LIST for every {kind}, fills its cache from the answer and then watches for changes from that resourceVersion. The controllers wait until every informer has synced.',
   'narration.apiserver.ok': 'The API server answers {code} {reason} for {what}.',

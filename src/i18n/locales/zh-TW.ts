@@ -157,6 +157,15 @@ const zhTW: Catalog = {
   'scenario.sidecar-injection.title': 'Mutating webhook 注入 sidecar',
   'scenario.sidecar-injection.lesson':
     'template 裡只有一個容器，Pod 最後卻有兩個：mutating admission 在寫入途中修改了它們。',
+  'scenario.priorityclass-missing.title': 'Priority admission：不存在的 PriorityClass',
+  'scenario.priorityclass-missing.lesson':
+    'Priority admission 外掛會把 priorityClassName 換算成 spec.priority。拼錯的 class 名稱會被以 403 Forbidden 拒絕，什麼都不會儲存；指定真正存在的 class 的 Pod 則拿到它的數值。',
+  'scenario.limitrange-defaults.title': 'LimitRanger：替沒有設定資源的 Pod 補上預設 requests 與 limits',
+  'scenario.limitrange-defaults.lesson':
+    'Pod 沒有要求任何 CPU 或記憶體，儲存後卻有 requests 和 limits：LimitRanger admission 外掛把 namespace 裡 LimitRange 的預設值複製進去，並在 kubernetes.io/limit-ranger annotation 中註明。',
+  'scenario.quota-exceeded.title': 'ResourceQuota：只允許兩個 Pod 的 quota 下跑 3 個副本的 Deployment',
+  'scenario.quota-exceeded.lesson':
+    'Admission 會把每個新 Pod 計入 quota，並以 403 Forbidden 拒絕會超出上限的那一個。ReplicaSet 把拒絕轉成 FailedCreate 事件，並以 back-off 持續重試：它停在 3 個中的 2 個。',
   'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
   'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
   'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',
@@ -354,6 +363,8 @@ const zhTW: Catalog = {
   'narration.apiserver.authzDenied':
     '授權（RBAC）找不到任何 Role 或 ClusterRole 的綁定允許「{user}」對 {resource} 執行 {verb}，所以 API server 回應 403 Forbidden，物件完全不會被儲存。',
   'narration.apiserver.mutated': 'Mutating admission（變更型准入）：{plugins} 在儲存前修改了物件：{changes}。',
+  'narration.apiserver.mutatingDenied':
+    'Mutating admission（變更型准入）：{plugin} admission 外掛拒絕這個請求，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
   'narration.apiserver.mutatedNothing': 'Mutating admission（變更型准入）：沒有任何外掛需要修改這個物件。',
   'narration.apiserver.valid':
     '驗證（validation）：{kind}「{name}」格式正確（必填欄位、格式、不可變欄位都沒問題），可以儲存。',
@@ -363,12 +374,18 @@ const zhTW: Catalog = {
   'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',
   'narration.apiserver.vapDenied':
     'Validating admission（驗證型准入）：{summary}。API server 拒絕這個請求，什麼都不儲存。',
+  'narration.apiserver.quotaDenied':
+    'Validating admission（驗證型准入）：ResourceQuota 外掛把這個物件會用到的量加上 namespace 目前的用量，發現超過 quota，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
+  'narration.apiserver.quotaCharged':
+    'Validating admission（驗證型准入）：ResourceQuota 外掛把 {kind} {name} 計入 namespace 的 quota，並在儲存物件之前先把新的用量寫進 quota：{quotas}。',
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
   'narration.apiserver.nsTerminating':
     'namespace {ns} 正在刪除中，所以 NamespaceLifecycle admission 外掛拒絕在其中建立任何新物件：403 Forbidden。',
   'narration.apiserver.nsImmortal': 'NamespaceLifecycle admission 外掛永遠不允許刪除 namespace {ns}：403 Forbidden。',
   'narration.apiserver.nsMissing': '這個 namespace 不存在，所以 API server 回應 404 Not Found：{message}',
+  'narration.resourcequota.status':
+    'resource-quota controller 重新計算 namespace 內物件的用量，寫入 ResourceQuota {quota} 的 status（已用/上限）：{usage}。',
   'narration.kcm.relist':
     'kube-controller-manager 重新啟動，快取是空的：它的 {kind} informer 先送出 LIST 取得所有 {kind}，用回應填好快取，再從那個 resourceVersion 開始 WATCH 變化。所有 informer 都同步完成後，控制器才開始工作。',
   'narration.apiserver.ok': 'API server 對 {what} 回應 {code} {reason}。',

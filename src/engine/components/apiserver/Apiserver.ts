@@ -22,6 +22,7 @@ import {
 } from '../../objects/resources';
 import type { Endpoint, KObject, Phase, StepDetail } from '../../types';
 import { mutate, validateAdmission } from './admission';
+import { admitResourceQuota } from './admission/resourceQuota';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
 import { decodeNulls } from '../../apiserver/decodeNulls';
@@ -43,12 +44,30 @@ interface Pending {
   info: ResourceInfo;
   /** One item's write of a DELETE on a collection: the collection answers once all its writes have. */
   collection?: number;
+  /**
+   * A ResourceQuota write of the ResourceQuota admission plugin: once it is stored, the next charged quota is
+   * written, then the object the request creates.
+   */
+  charge?: QuotaCharge;
+}
+
+interface QuotaCharge {
+  quotas: KObject[];
+  /** The charged quota this write stores. */
+  writing?: KObject;
+  info: ResourceInfo;
+  ops: Array<{ type: 'put'; key: string; value: KObject; expectModRevision: number }>;
 }
 
 export interface ApiserverState {
   pending: Map<number, Pending>;
   /** DELETE on a collection (deletecollection) → its writes still unanswered. */
   collections: Map<number, number>;
+  /**
+   * ResourceQuotas the ResourceQuota plugin has charged whose write is not stored yet, by etcd key: the plugin's
+   * next request must see the charge (the real plugin serializes a namespace's quota updates the same way).
+   */
+  quotaInFlight: Map<string, KObject>;
 }
 
 /** NamespaceLifecycle (plugin/pkg/admission/namespace/lifecycle): the namespaces that may never be deleted. */
@@ -117,7 +136,7 @@ const info = (req: ApiRequest): ResourceInfo => resourceForKind(req.resourceKind
 
 export class Apiserver implements Component<ApiserverState> {
   readonly address = APISERVER;
-  s: ApiserverState = { pending: new Map(), collections: new Map() };
+  s: ApiserverState = { pending: new Map(), collections: new Map(), quotaInFlight: new Map() };
   /**
    * The node names for watch fan-out, kept while the store returns the same (cached) Node list: every write fans
    * out, and listing all node names per write was a good part of the apiserver's garbage in a large cluster.
@@ -259,6 +278,8 @@ export class Apiserver implements Component<ApiserverState> {
       );
       return this.respond(sim, client, req, phase, decodeErr);
     }
+    // What admission errors name the object until the registry generates its name (admission.NewForbidden).
+    const requestName = body.metadata.name || body.metadata.generateName || '';
     let obj = applyDefaults(body);
     if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
       stage?.(
@@ -305,20 +326,27 @@ export class Apiserver implements Component<ApiserverState> {
       usedIPs: obj.kind === 'Service' ? this.usedClusterIPs(sim) : new Set(),
       usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
     });
-    const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster });
+    const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster, requestName });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
     if (showAdmission) {
       sim.decide(partOf(APISERVER, 'mutating-admission'), {
         phase: 'admission',
         verb: 'admit',
         label: 'mutating admission',
-        summary: mutation.changes.length
-          ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
-          : `Mutating admission: defaults applied, nothing else to change`,
-        narration: {
-          key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
-          params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
-        },
+        summary: mutation.error
+          ? `Mutating admission: the ${mutation.plugins[mutation.plugins.length - 1]} plugin denies the request: ${mutation.error.message}`
+          : mutation.changes.length
+            ? `Mutating admission (${mutation.plugins.join(', ')}): ${mutation.changes.join('; ')}`
+            : `Mutating admission: defaults applied, nothing else to change`,
+        narration: mutation.error
+          ? {
+              key: 'apiserver.mutatingDenied',
+              params: { plugin: mutation.plugins[mutation.plugins.length - 1] ?? '', message: mutation.error.message },
+            }
+          : {
+              key: mutation.changes.length ? 'apiserver.mutated' : 'apiserver.mutatedNothing',
+              params: { plugins: mutation.plugins.join(', '), changes: mutation.changes.join('; ') },
+            },
         object: refOf(obj),
         detail: { type: 'admission', plugins: mutation.plugins, changes: mutation.changes },
       });
@@ -347,8 +375,15 @@ export class Apiserver implements Component<ApiserverState> {
       cluster: this.cluster,
     });
     if (vap) {
-      stage?.('validating-admission', 'admit', 'A ValidatingAdmissionPolicy denies the request', 'apiserver.vapDenied');
-      return this.respond(sim, client, req, phase, vap);
+      stage?.(
+        'validating-admission',
+        'admit',
+        vap.plugin === 'ValidatingAdmissionPolicy'
+          ? 'A ValidatingAdmissionPolicy denies the request'
+          : `The ${vap.plugin} admission plugin denies the request: ${vap.error.message}`,
+        'apiserver.vapDenied',
+      );
+      return this.respond(sim, client, req, phase, vap.error);
     }
     stage?.(
       'validating-admission',
@@ -356,6 +391,8 @@ export class Apiserver implements Component<ApiserverState> {
       'Validating admission: no policy objects to the request',
       'apiserver.vapOk',
     );
+    const quota = this.admitQuota(obj, showAdmission, sim);
+    if (quota && 'error' in quota) return this.respond(sim, client, req, phase, quota.error);
     const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
     if (sim.store.get(key)) {
       return this.respond(sim, client, req, phase, {
@@ -365,7 +402,69 @@ export class Apiserver implements Component<ApiserverState> {
         details: { kind: info.resource, group: info.group, name: obj.metadata.name },
       });
     }
-    this.write(sim, req, client, phase, info, 'create', [{ type: 'put', key, value: obj, expectModRevision: 0 }]);
+    const ops = [{ type: 'put' as const, key, value: obj, expectModRevision: 0 }];
+    if (quota?.charged.length) return this.charge(sim, req, client, phase, { quotas: quota.charged, info, ops });
+    this.write(sim, req, client, phase, info, 'create', ops);
+  }
+
+  /**
+   * ResourceQuota admission for a create in a namespace with quotas, drawn when the request's admission is: the
+   * refusal, or the charge the apiserver is about to write.
+   */
+  private admitQuota(obj: KObject, show: boolean, sim: Simulation) {
+    const ns = obj.metadata.namespace;
+    if (!ns) return undefined;
+    const quotas = sim.store
+      .list(`/registry/resourcequotas/${ns}/`)
+      .map((q) => this.s.quotaInFlight.get(etcdKey(resourceForKind('ResourceQuota'), ns, q.metadata.name)) ?? q);
+    if (!quotas.length) return undefined;
+    const result = admitResourceQuota(obj, quotas, sim.now);
+    const denied = 'error' in result;
+    if (show && (denied || result.charged.length))
+      sim.decide(partOf(APISERVER, 'validating-admission'), {
+        phase: 'admission',
+        verb: 'admit',
+        label: denied ? 'ResourceQuota: denied' : 'ResourceQuota: charged',
+        summary: denied
+          ? `The ResourceQuota admission plugin denies the request: ${result.error.message}`
+          : `ResourceQuota admission: ${result.charged.map((q) => `${q.metadata.name} now uses ${quotaUsedText(q)}`).join('; ')}`,
+        narration: denied
+          ? { key: 'apiserver.quotaDenied', params: { message: result.error.message } }
+          : {
+              key: 'apiserver.quotaCharged',
+              params: {
+                kind: obj.kind,
+                name: obj.metadata.name,
+                quotas: result.charged.map((q) => `${q.metadata.name} (${quotaUsedText(q)})`).join(', '),
+              },
+            },
+        object: refOf(obj),
+      });
+    return result;
+  }
+
+  /** Writes the next charged quota; the create follows once the last one is stored (see onEtcdResult). */
+  private charge(sim: Simulation, req: ApiRequest, client: Endpoint, phase: Phase, c: QuotaCharge): void {
+    const [quota, ...rest] = c.quotas;
+    const info = resourceForKind('ResourceQuota');
+    const key = etcdKey(info, quota!.metadata.namespace, quota!.metadata.name);
+    this.s.quotaInFlight.set(key, quota!);
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      'update',
+      [{ type: 'put', key, value: quota! }],
+      sim.store.get(key),
+      undefined,
+      {
+        ...c,
+        quotas: rest,
+        writing: quota,
+      },
+    );
   }
 
   private update(
@@ -379,6 +478,15 @@ export class Apiserver implements Component<ApiserverState> {
     const key = etcdKey(info, req.namespace, req.name!);
     const existing = sim.store.get(key);
     if (!existing) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    // The update's resourceVersion precondition (GuaranteedUpdate), for the resource-quota controller's status
+    // writes: usage it counted from a cache older than the admission plugin's last charge must not replace it.
+    const rv = req.body?.metadata?.resourceVersion;
+    if (info.kind === 'ResourceQuota' && rv !== undefined && rv !== existing.metadata.resourceVersion)
+      return this.respond(sim, client, req, phase, {
+        code: 409,
+        reason: 'Conflict',
+        message: `Operation cannot be fulfilled on ${qualifiedResource(info)} "${req.name}": the object has been modified; please apply your changes to the latest version and try again`,
+      });
     let next: KObject;
     if (req.subresource === 'finalize') return this.finalize(req, client, phase, info, existing, sim);
     if (req.patch) {
@@ -429,6 +537,24 @@ export class Apiserver implements Component<ApiserverState> {
       kind: info.kind,
       name: next.metadata.name,
     });
+    const denial =
+      req.subresource === undefined && (info.kind === 'PriorityClass' || info.kind === 'PersistentVolumeClaim')
+        ? validateAdmission(
+            next,
+            info.resource,
+            { store: sim.store, rng: sim.rng('names'), cluster: this.cluster },
+            'update',
+          )
+        : undefined;
+    if (denial) {
+      stage?.(
+        'validating-admission',
+        'admit',
+        `The ${denial.plugin} admission plugin denies the request: ${denial.error.message}`,
+        'apiserver.vapDenied',
+      );
+      return this.respond(sim, client, req, phase, denial.error);
+    }
     stage?.(
       'validating-admission',
       'admit',
@@ -625,6 +751,7 @@ export class Apiserver implements Component<ApiserverState> {
     ops: Array<{ type: 'put' | 'delete'; key: string; value?: KObject; expectModRevision?: number }>,
     old?: KObject,
     collection?: number,
+    charge?: QuotaCharge,
   ): void {
     const reqId = sim.nextId('etcd');
     this.s.pending.set(reqId, {
@@ -635,6 +762,7 @@ export class Apiserver implements Component<ApiserverState> {
       old,
       info,
       ...(collection !== undefined ? { collection } : {}),
+      ...(charge !== undefined ? { charge } : {}),
     });
     const first = ops[0];
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
@@ -669,6 +797,7 @@ export class Apiserver implements Component<ApiserverState> {
     if (!p) return;
     this.s.pending.delete(res.reqId);
     if (p.collection !== undefined) return this.onCollectionItem(p, p.collection, res, sim);
+    if (p.charge) return this.onCharged(p, p.charge, res, sim);
     if (!res.ok) {
       const err: StatusError =
         res.error === 'conflict'
@@ -695,13 +824,28 @@ export class Apiserver implements Component<ApiserverState> {
       });
     }
     const type = p.op === 'create' ? 'ADDED' : p.op === 'delete' ? 'DELETED' : 'MODIFIED';
-    this.fanOut(sim, type, obj, p.old);
+    // A DELETED event carries the last state with the revision of the delete as its resourceVersion (the etcd3
+    // watcher's UpdateObject(oldObj, rev)): watchers order it after every update of the object.
+    this.fanOut(sim, type, type === 'DELETED' ? deletedAt(obj, res.revision) : obj, p.old);
+  }
+
+  private onCharged(p: Pending, c: QuotaCharge, res: EtcdResult, sim: Simulation): void {
+    const key = c.writing ? etcdKey(p.info, c.writing.metadata.namespace, c.writing.metadata.name) : undefined;
+    // A later charge of the same quota may be in flight already: only this write's own entry is done.
+    if (key && this.s.quotaInFlight.get(key) === c.writing) this.s.quotaInFlight.delete(key);
+    if (!res.ok)
+      return this.respond(sim, p.client, p.req, p.phase, { code: 500, reason: '', message: res.error ?? 'etcd error' });
+    const stored = res.values?.[0];
+    if (stored) this.fanOut(sim, 'MODIFIED', stored, p.old);
+    if (c.quotas.length) return this.charge(sim, p.req, p.client, p.phase, c);
+    this.write(sim, p.req, p.client, p.phase, c.info, 'create', c.ops);
   }
 
   private onCollectionItem(p: Pending, id: number, res: EtcdResult, sim: Simulation): void {
     if (res.ok) {
       const obj = res.values?.[0] ?? p.old!;
-      this.fanOut(sim, p.op === 'delete' ? 'DELETED' : 'MODIFIED', obj, p.old);
+      if (p.op === 'delete') this.fanOut(sim, 'DELETED', deletedAt(obj, res.revision), p.old);
+      else this.fanOut(sim, 'MODIFIED', obj, p.old);
     }
     const left = (this.s.collections.get(id) ?? 1) - 1;
     if (left > 0) return void this.s.collections.set(id, left);
@@ -922,4 +1066,21 @@ function holdsFinalizer(o: KObject): boolean {
 /** The parts of an object a status update reads. */
 function statusPart(o: KObject): KObject {
   return { apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata, status: o.status } as KObject;
+}
+
+/**
+ * A DELETED event carries the object's last state with the revision of the delete as its resourceVersion (the
+ * etcd3 watcher's UpdateObject(oldObj, rev)), so a watcher can order it after every update of the object.
+ */
+function deletedAt(obj: KObject, revision: number): KObject {
+  return withFields(obj, { metadata: withFields(obj.metadata, { resourceVersion: String(revision) }) }) as KObject;
+}
+
+/** A quota's used/hard pairs for the trace: `pods 2/2, requests.cpu 300m/1`. */
+function quotaUsedText(q: KObject): string {
+  const hard: Record<string, string> = q.status?.hard ?? {};
+  return Object.keys(hard)
+    .sort()
+    .map((k) => `${k} ${q.status?.used?.[k] ?? '0'}/${hard[k]}`)
+    .join(', ');
 }

@@ -1,6 +1,6 @@
 /**
  * Admission plugins that change or veto what Podyssey's users create, in the real order
- * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → ServiceAccount → Priority →
+ * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → LimitRanger → ServiceAccount → Priority →
  * DefaultTolerationSeconds → DefaultStorageClass → MutatingAdmissionWebhook, then ValidatingAdmissionPolicy.
  */
 import type { ClusterSpec } from '../../api';
@@ -8,11 +8,18 @@ import type { Rng } from '../../kernel/Rng';
 import { generateName } from '../../objects/names';
 import type { StatusError } from '../../messages';
 import type { KObject } from '../../types';
+import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
+import { admitPodPriority, validatePriorityClass } from './admission/priority';
 
 export interface AdmissionContext {
   store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
   rng: Rng;
   cluster: ClusterSpec;
+  /**
+   * The name admission errors give the object: its name, or its generateName while the registry has not generated
+   * one (mutating admission runs before BeforeCreate). Defaults to the object's name.
+   */
+  requestName?: string;
 }
 
 export interface MutationResult {
@@ -30,6 +37,12 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
   const changes: string[] = [];
   if (obj.kind === 'Pod') {
     const spec = obj.spec;
+    // LimitRanger (plugin/pkg/admission/limitranger): the namespace's LimitRanges' default requests and limits.
+    const limitRanges = limitRangesIn(ctx.store, obj.metadata.namespace);
+    if (limitRanges.length) {
+      plugins.push('LimitRanger');
+      changes.push(...limitRangerMutatePod(obj, limitRanges));
+    }
     // ServiceAccount (plugin/pkg/admission/serviceaccount/admission.go)
     plugins.push('ServiceAccount');
     if (!spec.serviceAccountName) {
@@ -80,13 +93,12 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
       }
       changes.push(`volume ${volName} (projected service account token) mounted at ${KUBE_API_ACCESS_MOUNT}`);
     }
-    // Priority: no PriorityClass → priority 0.
+    // Priority (plugin/pkg/admission/priority): the priority and preemption policy come from the PriorityClass.
     plugins.push('Priority');
-    if (spec.priority === undefined) {
-      spec.priority = 0;
-      spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
-      changes.push('spec.priority: 0');
-    }
+    const hadPriority = spec.priority !== undefined;
+    const priority = admitPodPriority(obj, ctx.requestName ?? obj.metadata.name, ctx.store);
+    if (priority.error) return { object: obj, plugins, changes, error: priority.error };
+    if (!hadPriority) changes.push(...priority.changes);
     // DefaultTolerationSeconds: tolerate not-ready / unreachable NoExecute taints for 300 s.
     plugins.push('DefaultTolerationSeconds');
     const tol = (spec.tolerations ?? []) as any[];
@@ -135,7 +147,37 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
  * ValidatingAdmissionPolicy: the scenario policy `deny-latest-tag` rejects images tagged `latest` or untagged.
  * Message format from the Kubernetes docs ("ValidatingAdmissionPolicy 'x' with binding 'y' denied request: …").
  */
-export function validateAdmission(obj: KObject, resource: string, ctx: AdmissionContext): StatusError | undefined {
+export interface AdmissionDenial {
+  /** The plugin that refused the request. */
+  plugin: string;
+  error: StatusError;
+}
+
+/**
+ * The validating admission plugins that can refuse a create or update, in their order (ResourceQuota, the last one,
+ * is resourceQuota.ts: it also charges the quota).
+ */
+export function validateAdmission(
+  obj: KObject,
+  resource: string,
+  ctx: AdmissionContext,
+  op: 'create' | 'update' = 'create',
+): AdmissionDenial | undefined {
+  // LimitRanger's Validate: min, max and ratios; Pods on create only (their resources cannot change).
+  if ((obj.kind === 'Pod' && op === 'create') || obj.kind === 'PersistentVolumeClaim') {
+    const error = limitRangerValidate(obj, limitRangesIn(ctx.store, obj.metadata.namespace));
+    if (error) return { plugin: 'LimitRanger', error };
+  }
+  // Priority's Validate: at most one global-default PriorityClass.
+  if (obj.kind === 'PriorityClass') {
+    const error = validatePriorityClass(obj, op, ctx.store);
+    if (error) return { plugin: 'Priority', error };
+  }
+  const error = validatingAdmissionPolicy(obj, resource, ctx);
+  return error ? { plugin: 'ValidatingAdmissionPolicy', error } : undefined;
+}
+
+function validatingAdmissionPolicy(obj: KObject, resource: string, ctx: AdmissionContext): StatusError | undefined {
   if (!ctx.cluster.admission?.denyLatestTag) return undefined;
   const podSpec = obj.kind === 'Pod' ? obj.spec : obj.spec?.template?.spec;
   if (!podSpec?.containers) return undefined;

@@ -32,6 +32,12 @@ export interface KcmState {
   unreachableRetries?: number;
   /** After a restart: the informers whose LIST has not answered yet (kind → namespace or ''). */
   relisting?: Map<string, string>;
+  /**
+   * "kind/ns/name" → the resourceVersion its DELETED event carried. A real watch delivers one object's events in
+   * order; Podyssey draws each delivery with its own latency, so an update written just before a delete can arrive
+   * after it, and must not bring the object back into the cache.
+   */
+  deletedAt?: Map<string, number>;
 }
 
 export class ControllerManager implements Component<KcmState> {
@@ -141,6 +147,14 @@ export class ControllerManager implements Component<KcmState> {
 
   private onWatch(ev: WatchEvent, sim: Simulation): void {
     const o = ev.object;
+    const rv = Number(o.metadata.resourceVersion);
+    if (this.s.deletedAt?.size || ev.type === 'DELETED') {
+      const k = `${o.kind}/${cacheKey(o.metadata.namespace, o.metadata.name)}`;
+      const gone = this.s.deletedAt?.get(k);
+      if (ev.type !== 'DELETED' && gone !== undefined && rv <= gone) return;
+      if (ev.type === 'DELETED') (this.s.deletedAt ??= new Map()).set(k, Math.max(rv, gone ?? 0));
+      else if (gone !== undefined) this.s.deletedAt!.delete(k);
+    }
     if (ev.type === 'DELETED') this.cacheDelete(o);
     else this.cacheSet(o);
     for (const c of this.controllers) {

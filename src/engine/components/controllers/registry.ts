@@ -14,6 +14,7 @@ import { namespaceController } from './namespace/namespaceController';
 import { nodeLifecycleController } from './nodelifecycle/nodeLifecycleController';
 import { replicaSetController } from './replicaset/replicaSetController';
 import { replicationController } from './replication/replicationController';
+import { resourceQuotaController } from './resourcequota/resourceQuotaController';
 import { serviceAccountController } from './serviceaccount/serviceAccountController';
 import { ttlAfterFinishedController } from './ttlafterfinished/ttlAfterFinishedController';
 import { statefulSetController } from './statefulset/statefulSetController';
@@ -34,6 +35,7 @@ export const CONTROLLERS: readonly Controller[] = [
   namespaceController,
   daemonSetController,
   replicationController,
+  resourceQuotaController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */

@@ -41,13 +41,16 @@ describe('replicaSetController', () => {
     p.runUntil(5_000);
     expect(p.requests.map(line)).toEqual([
       'create Pod',
+      // The failed sync still writes the status (syncReplicaSet: calculateStatus(rs, pods, manageReplicasErr)).
+      'update ReplicaSet/status',
       // The retry: the slow start begins again at 1.
       'create Pod',
       'create Pod',
       'create Pod',
       'update ReplicaSet/status',
     ]);
+    expect(p.requests[1].body?.status.conditions?.[0]?.type).toBe('ReplicaFailure');
     // The retry succeeded, so the status carries no ReplicaFailure (calculateStatus drops it once creates work).
-    expect(p.requests[4].body?.status.conditions).toBeUndefined();
+    expect(p.requests[5].body?.status.conditions).toBeUndefined();
   });
 });

@@ -165,6 +165,14 @@ export function replicaSetLikeController(k: ReplicaSetKind): Controller {
           }
         }
         s.failedCreate.add(key);
+        // syncReplicaSet writes the status whatever manageReplicas returned: once the slow start has ended, the
+        // failed sync reports the Pods that do exist and the ReplicaFailure condition (a quota, a LimitRange).
+        if (rs && !s.batches.has(key)) {
+          const uid = rs.metadata.uid!;
+          syncStatus(k, ctx, rs, kcm.ownedTally('Pod', ns, uid, podTally), () =>
+            kcm.ownedBy('Pod', ns, uid).filter((p) => podFacts(p).active),
+          );
+        }
         // The sync fails: the harness retries it with the per-item back-off (ItemExponentialFailureRateLimiter).
         return { requeue: true };
       }
