@@ -3,6 +3,7 @@
  * until the run is quiescent, reaches its virtual-time horizon, or hits the step cap. `Engine` also keeps
  * checkpoints so a run can be forked at any step with an intervention inserted.
  */
+import { schedulerWatches } from './components/scheduler/schedulerWatches';
 import { kcmWatchRoutes } from './components/controllers/kcmWatchRoutes';
 import { CONTROLLERS } from './components/controllers/registry';
 import {
@@ -73,8 +74,8 @@ interface Checkpoint {
 /** How often a long run reports progress (a few times a second at the engine's speed). */
 const PROGRESS_EVERY_STEPS = 5_000;
 
-/** Built once: the registry is fixed for the life of the page. */
-const KCM_ROUTES = kcmWatchRoutes(CONTROLLERS);
+/** Who watches what, built once: the controller registry and the scheduler's informers are fixed for the page's life. */
+const WATCH_ROUTES = { kcm: kcmWatchRoutes(CONTROLLERS), scheduler: schedulerWatches };
 
 export class Engine {
   readonly cluster: ClusterSpec;
@@ -120,7 +121,7 @@ export class Engine {
       this.input.filename ?? 'manifest.yaml',
     );
     sim.register(this.kubectl);
-    sim.register(new Apiserver(cluster, KCM_ROUTES));
+    sim.register(new Apiserver(cluster, WATCH_ROUTES));
     sim.register(new Etcd(cluster.etcdMembers));
     const kcm = new ControllerManager(() => boot.addressing.map((a) => a.name));
     sim.register(kcm);

@@ -29,8 +29,7 @@ import { decodeNulls } from '../../apiserver/decodeNulls';
 import { prepareForCreate, prepareForUpdate } from './registryStrategy';
 import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
 import { validateObject } from '../../apiserver/validate';
-import { watchDeliveries } from './watchRouting';
-import type { KcmWatchRoutes } from '../controllers/kcmWatchRoutes';
+import { watchDeliveries, type WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
 
 export const APISERVER: Endpoint = { component: 'kube-apiserver' };
@@ -146,7 +145,7 @@ export class Apiserver implements Component<ApiserverState> {
 
   constructor(
     private cluster: ClusterSpec,
-    private kcmRoutes: KcmWatchRoutes,
+    private routes: WatchRegistrations,
   ) {}
 
   handle(env: Envelope, sim: Simulation): void {
@@ -860,7 +859,7 @@ export class Apiserver implements Component<ApiserverState> {
     // One reference and one set of texts for all the deliveries of the same event type: every step keeps them.
     const ref = this.refTo(obj);
     let texts: WatchTexts | undefined;
-    for (const d of watchDeliveries(type, obj, old, nodes, this.kcmRoutes)) {
+    for (const d of watchDeliveries(type, obj, old, nodes, this.routes)) {
       if (texts?.type !== d.type) texts = watchTexts(d.type, obj);
       sim.send(
         APISERVER,

@@ -6,8 +6,15 @@
 import type { WatchType } from '../../messages';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { partOf } from '../../kernel/partOf';
-import { canonicalEqual } from '../../objects/canonicalEqual';
 import type { KcmWatchRoutes } from '../controllers/kcmWatchRoutes';
+import { statusOnly, type WatchFilter } from '../scheduler/schedulerWatches';
+
+/** The watch registrations the apiserver routes by: kube-controller-manager's (from its controller registry) and
+ * kube-scheduler's (its informers' filter). The node agents' are their field selectors, below. */
+export interface WatchRegistrations {
+  kcm: KcmWatchRoutes;
+  scheduler: WatchFilter;
+}
 
 export interface WatchDelivery {
   to: Endpoint;
@@ -45,11 +52,11 @@ export function watchDeliveries(
   obj: KObject,
   old: KObject | undefined,
   nodes: readonly string[],
-  kcm: KcmWatchRoutes,
+  routes: WatchRegistrations,
 ): WatchDelivery[] {
   const out: WatchDelivery[] = [];
   const kind = obj.kind;
-  const parts = kcm.partsFor(obj);
+  const parts = routes.kcm.partsFor(obj);
   if (parts !== undefined) {
     out.push({
       to: kcmWatcher(parts),
@@ -57,7 +64,7 @@ export function watchDeliveries(
       phase: kind === 'Service' || kind === 'EndpointSlice' ? 'network' : 'reconcile',
     });
   }
-  if (schedulerCares(type, obj, old)) out.push({ to: SCHEDULER_WATCHER, type, phase: 'schedule' });
+  if (routes.scheduler(type, obj, old)) out.push({ to: SCHEDULER_WATCHER, type, phase: 'schedule' });
   if (kind === 'Pod') {
     const now = type === 'DELETED' ? undefined : obj.spec?.nodeName;
     const before = old?.spec?.nodeName ?? (type === 'DELETED' ? obj.spec?.nodeName : undefined);
@@ -70,45 +77,4 @@ export function watchDeliveries(
     for (const n of nodes) out.push({ to: nodeWatcher('kube-proxy', n), type, phase: 'network' });
   }
   return out;
-}
-
-function schedulerCares(type: WatchType, obj: KObject, old: KObject | undefined): boolean {
-  switch (obj.kind) {
-    case 'Pod':
-      if (type === 'ADDED') return true;
-      if (type === 'DELETED') return true;
-      if ((old?.spec?.nodeName ?? '') !== (obj.spec?.nodeName ?? '')) return true;
-      return isTerminal(obj) && !isTerminal(old);
-    case 'Node':
-      return type !== 'MODIFIED' || !statusOnly(obj, old) || readyChanged(obj, old);
-    case 'PersistentVolumeClaim':
-    case 'PersistentVolume':
-    case 'StorageClass':
-      return true;
-    case 'ReplicaSet':
-    case 'Service':
-      return type !== 'MODIFIED';
-    default:
-      return false;
-  }
-}
-
-function isTerminal(p: KObject | undefined): boolean {
-  return p?.status?.phase === 'Succeeded' || p?.status?.phase === 'Failed';
-}
-
-function statusOnly(obj: KObject, old: KObject | undefined): boolean {
-  if (!old) return false;
-  if (obj.spec === old.spec && obj.metadata.labels === old.metadata.labels)
-    return obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp;
-  return (
-    canonicalEqual(obj.spec ?? null, old.spec ?? null) &&
-    obj.metadata.deletionTimestamp === old.metadata.deletionTimestamp &&
-    canonicalEqual(obj.metadata.labels ?? null, old.metadata.labels ?? null)
-  );
-}
-
-function readyChanged(obj: KObject, old: KObject | undefined): boolean {
-  const ready = (n: KObject | undefined) => n?.status?.conditions?.find((c: any) => c.type === 'Ready')?.status;
-  return ready(obj) !== ready(old);
 }
