@@ -52,7 +52,7 @@ test.describe('workload controllers on the diagram', () => {
         await page.goto(`/?scenario=job-completes&motion=reduced&lang=${lang}`);
         await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
         await page.getByTestId('step-last').click();
-        await page.screenshot({ path: test.info().outputPath(`job-${size.name}-${lang}.png`) });
+        await page.screenshot({ path: test.info().outputPath(`job-${size.name}-${lang}.png`), fullPage: true });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       });
