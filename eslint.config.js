@@ -38,7 +38,14 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'cli/**/*.ts', 'server/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}', 'e2e/**/*.ts'],
+    files: [
+      'scripts/**/*.{js,mjs,ts}',
+      'cli/**/*.ts',
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.{js,ts}',
+      'e2e/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
