@@ -25,7 +25,15 @@ const uiFolders = ['playback', 'diagram', 'editor', 'panels', 'app', 'embed', 'i
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', 'motion', 'motion/*', 'framer-motion'];
 
 export default defineConfig([
-  globalIgnores(['dist', 'reports', 'test-results', 'playwright-report', 'coverage', 'src/schemas/*.json']),
+  globalIgnores([
+    'dist',
+    'reports',
+    'test-results',
+    'playwright-report',
+    'coverage',
+    '.podyssey',
+    'src/schemas/*.json',
+  ]),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [

