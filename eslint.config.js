@@ -25,7 +25,15 @@ const uiFolders = ['playback', 'diagram', 'editor', 'panels', 'app', 'embed', 'i
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', 'motion', 'motion/*', 'framer-motion'];
 
 export default defineConfig([
-  globalIgnores(['dist', 'reports', 'test-results', 'playwright-report', 'coverage', 'src/schemas/*.json']),
+  globalIgnores([
+    'dist',
+    'reports',
+    'test-results',
+    'playwright-report',
+    'coverage',
+    '.podyssey',
+    'src/schemas/*.json',
+  ]),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [
@@ -38,7 +46,14 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'cli/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}', 'e2e/**/*.ts'],
+    files: [
+      'scripts/**/*.{js,mjs,ts}',
+      'cli/**/*.ts',
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.{js,ts}',
+      'e2e/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

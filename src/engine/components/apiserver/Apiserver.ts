@@ -31,6 +31,8 @@ import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
 import { validateObject } from '../../apiserver/validate';
 import { watchDeliveries, type WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
+import { listFilter } from '../../apiserver/listFilter';
+import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
 
 export const APISERVER: Endpoint = { component: 'kube-apiserver' };
 
@@ -127,7 +129,7 @@ export function requestLabel(req: ApiRequest): string {
     (req.verb === 'create' && req.subresource !== 'binding') || req.verb === 'deletecollection' ? undefined : req.name;
   const path = restPath(info, req.namespace, name, req.subresource);
   // A reflector's first LIST (client-go tools/cache/reflector.go): served from the watch cache, in pages of 500.
-  const query = req.verb === 'list' ? '?limit=500&resourceVersion=0' : '';
+  const query = req.query ?? (req.verb === 'list' ? '?limit=500&resourceVersion=0' : '');
   return `${HTTP_VERB[req.verb]} ${path}${query}`;
 }
 
@@ -235,7 +237,13 @@ export class Apiserver implements Component<ApiserverState> {
       case 'list': {
         // Served from the watch cache: a range over the resource's etcd prefix (one namespace, or all).
         const prefix = `/registry/${info.etcdPrefix}/${info.namespaced && req.namespace ? `${req.namespace}/` : ''}`;
-        return this.respond(sim, client, req, phase, undefined, undefined, 200, sim.store.list(prefix));
+        const items = sim.store.list(prefix);
+        if (req.labelSelector === undefined && req.fieldSelector === undefined)
+          return this.respond(sim, client, req, phase, undefined, undefined, 200, items);
+        const filter = listFilter(req.labelSelector, req.fieldSelector);
+        if (typeof filter === 'string')
+          return this.respond(sim, client, req, phase, { code: 400, reason: 'BadRequest', message: filter });
+        return this.respond(sim, client, req, phase, undefined, undefined, 200, items.filter(filter));
       }
       case 'create':
         if (req.subresource === 'binding') return this.bind(req, client, phase, sim);
@@ -489,7 +497,9 @@ export class Apiserver implements Component<ApiserverState> {
     let next: KObject;
     if (req.subresource === 'finalize') return this.finalize(req, client, phase, info, existing, sim);
     if (req.patch) {
-      next = mergePatch(existing, req.patch) as KObject;
+      next = (
+        req.patchType === 'strategic' ? strategicMergePatch(existing, req.patch) : mergePatch(existing, req.patch)
+      ) as KObject;
       // A patch's null deletes (RFC 7386); one left inside a replaced list is decoded like a body's. Status patches
       // come from the kubelet and controllers only, and the kubelet compares its next status with what it stored.
       if (req.subresource !== 'status') next = decodeNulls(next, k8sSchema());

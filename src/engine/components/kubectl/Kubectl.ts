@@ -52,16 +52,38 @@ export interface KubectlState {
   results: ApplyResult[];
   /** Every line kubectl printed, in order (apply lines, command results, errors). */
   output: Array<{ seq: number; line: string; ok: boolean }>;
+  /** Requests a live client sent through this kubectl (`Engine.submit`) still waiting for their response. */
+  remote?: number[];
 }
+
+/** What a live client asks the apiserver (`Engine.submit`): an ApiRequest without the parts kubectl fills in. */
+export type RemoteRequest = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;
 
 export class Kubectl implements Component<KubectlState> {
   readonly address = KUBECTL;
   s: KubectlState = { jobs: [], results: [], output: [] };
 
+  /**
+   * Where the responses to `sendRemote` requests go (set by the Engine). A listener, not state: a response is a
+   * message delivered like any other, only its reader lives outside the simulation.
+   */
+  onRemoteResponse?: (resp: ApiResponse) => void;
+
   constructor(
     private user: UserInfo,
     private filename: string,
   ) {}
+
+  /**
+   * Sends a request that a real client (the `npm run serve` HTTP server) made, now, as this kubectl: a drawn step
+   * to kube-apiserver through its whole pipeline. The response comes back to `onRemoteResponse`; returns its id.
+   */
+  sendRemote(sim: Simulation, r: RemoteRequest): number {
+    const reqId = sim.nextId('req');
+    (this.s.remote ??= []).push(reqId);
+    this.send(sim, { ...r, reqId, showPipeline: r.showPipeline ?? (r.verb !== 'get' && r.verb !== 'list') }, 'user');
+    return reqId;
+  }
 
   enqueue(sim: Simulation, jobs: KubectlJob[]): void {
     this.s.jobs.push(...jobs);
@@ -75,7 +97,13 @@ export class Kubectl implements Component<KubectlState> {
   handle(env: Envelope, sim: Simulation): void {
     const msg = env.msg as Message;
     if (msg.kind === 'timer' && msg.name === 'next') this.startNext(sim);
-    if (msg.kind === 'api-response') this.onResponse(msg, sim);
+    if (msg.kind === 'api-response') {
+      const i = this.s.remote?.indexOf(msg.reqId) ?? -1;
+      if (i >= 0) {
+        this.s.remote!.splice(i, 1);
+        this.onRemoteResponse?.(msg);
+      } else this.onResponse(msg, sim);
+    }
   }
 
   private startNext(sim: Simulation): void {
@@ -170,12 +198,13 @@ export class Kubectl implements Component<KubectlState> {
   private request(sim: Simulation, r: Omit<ApiRequest, 'kind' | 'reqId' | 'user'>, phase: Phase = 'submit'): void {
     const reqId = sim.nextId('req');
     this.s.running!.reqId = reqId;
+    this.send(sim, { showPipeline: r.verb !== 'get', fieldValidation: 'Strict', ...r, reqId }, phase);
+  }
+
+  private send(sim: Simulation, r: Omit<ApiRequest, 'kind' | 'user'>, phase: Phase): void {
     const req: ApiRequest = {
       kind: 'api-request',
-      reqId,
       user: this.user,
-      showPipeline: r.verb !== 'get',
-      fieldValidation: 'Strict',
       ...r,
       ctx: { phase },
     };

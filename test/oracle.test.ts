@@ -1,0 +1,239 @@
+/**
+ * The real kubectl v1.34 as oracle (issue 17): `npm run serve`'s server, in process on a free port, driven by the
+ * real binary (scripts/kubectl-oracle.mjs provides it). Each output is compared with what a real v1.34 cluster
+ * prints for the same commands (ages, timestamps and generated names normalised), and `get` with the app panel's
+ * answer (answerKubectl) on the same world. Skipped, with the reason, when no v1.34 kubectl can be provided.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provideKubectl } from '../scripts/kubectl-oracle.mjs';
+import { kubeconfigText } from '../server/kubeconfig';
+import { startServer, type RunningServer } from '../server/createServer';
+import { answerKubectl } from '../src/engine/kubectl/kubectlCommand';
+
+const oracle: { path?: string; version?: string; reason?: string } = provideKubectl();
+if (!oracle.path) console.warn(`oracle.test.ts skipped: ${oracle.reason}`);
+
+const MANIFEST = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels:
+    app: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        ports:
+        - containerPort: 80
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector:
+    app: web
+  ports:
+  - port: 80
+    targetPort: 80
+`;
+
+const run = promisify(execFile);
+
+/** Ages (`5s`, `2m3s`, `<invalid>`), dates and generated name suffixes replaced; table cells split on 2+ spaces. */
+function normalise(text: string): string {
+  return text
+    .replace(/^(CreationTimestamp:\s+).*$/gm, '$1<time>')
+    .replace(/web-[a-z0-9]{8,10}-[a-z0-9]{5}\b/g, 'web-<rs>-<pod>')
+    .replace(/web-[a-z0-9]{8,10}\b/g, 'web-<rs>')
+    .replace(/10\.244\.\d+\.\d+/g, '<pod-ip>')
+    .replace(/(?<=\s|^)(\d+[smhdy])+(?=\s|$)|<invalid>/g, '<age>')
+    .split('\n')
+    .map((l) => l.trimEnd().split(/ {2,}/).join(' | '))
+    .join('\n')
+    .trim();
+}
+
+describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', () => {
+  let server: RunningServer;
+  let dir: string;
+  let manifest: string;
+  const kubectl = async (...args: string[]) => {
+    const env = { ...process.env, KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    try {
+      const { stdout, stderr } = await run(oracle.path!, args, { env, timeout: 60_000 });
+      return { stdout, stderr, code: 0 };
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string; code?: number };
+      return { stdout: err.stdout ?? '', stderr: err.stderr ?? '', code: err.code ?? 1 };
+    }
+  };
+  const panel = (command: string) => answerKubectl(command, server.engine.currentWorld()).output;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'podyssey-oracle-'));
+    // 20 virtual seconds per wall second: the Pods pull and start within a wall second or two.
+    server = await startServer({ port: 0, speed: 20 });
+    writeFileSync(join(dir, 'kubeconfig'), kubeconfigText(server.url));
+    manifest = join(dir, 'web.yaml');
+    writeFileSync(manifest, MANIFEST);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('version: the server is v1.34', async () => {
+    const { stdout } = await kubectl('version');
+    expect(stdout).toBe(`Client Version: ${oracle.version}\nKustomize Version: v5.7.1\nServer Version: v1.34.1\n`);
+  });
+
+  it('api-resources: the rows a v1.34 cluster prints for the resources Podyssey serves', async () => {
+    const { stdout, code } = await kubectl('api-resources');
+    expect(code).toBe(0);
+    const rows = stdout.trim().split('\n');
+    expect(rows[0].split(/\s+/)).toEqual(['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND']);
+    const cells = (name: string, apiVersion: string) =>
+      rows.find((r) => r.startsWith(`${name} `) && r.includes(` ${apiVersion} `))?.split(/\s+/);
+    // As a kind v1.34 cluster lists them.
+    expect(cells('pods', 'v1')).toEqual(['pods', 'po', 'v1', 'true', 'Pod']);
+    expect(cells('services', 'v1')).toEqual(['services', 'svc', 'v1', 'true', 'Service']);
+    expect(cells('namespaces', 'v1')).toEqual(['namespaces', 'ns', 'v1', 'false', 'Namespace']);
+    expect(cells('deployments', 'apps/v1')).toEqual(['deployments', 'deploy', 'apps/v1', 'true', 'Deployment']);
+    expect(cells('jobs', 'batch/v1')).toEqual(['jobs', 'batch/v1', 'true', 'Job']);
+    expect(cells('cronjobs', 'batch/v1')).toEqual(['cronjobs', 'cj', 'batch/v1', 'true', 'CronJob']);
+    expect(cells('storageclasses', 'storage.k8s.io/v1')).toEqual([
+      'storageclasses',
+      'sc',
+      'storage.k8s.io/v1',
+      'false',
+      'StorageClass',
+    ]);
+    // Core first, then the groups in name order (kubectl sorts them), names sorted within each.
+    const order = rows.slice(1).map((r) => r.split(/\s+/)[0]);
+    expect(order.indexOf('services')).toBeLessThan(order.indexOf('deployments'));
+    expect(order.indexOf('cronjobs')).toBeLessThan(order.indexOf('jobs'));
+  });
+
+  it('apply -f creates, and applying again changes nothing', async () => {
+    const first = await kubectl('apply', '-f', manifest);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toBe('deployment.apps/web created\nservice/web created\n');
+    const again = await kubectl('apply', '-f', manifest);
+    expect(again.stdout).toBe('deployment.apps/web unchanged\nservice/web unchanged\n');
+  });
+
+  it('get: the Pods come up, and the columns match a real cluster and the app panel', async () => {
+    let ready = '';
+    for (let i = 0; i < 60 && ready !== '3'; i++) {
+      ready = (await kubectl('get', 'deploy', 'web', '-o', 'jsonpath={.status.readyReplicas}')).stdout;
+      if (ready !== '3') await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ready).toBe('3');
+    const { stdout } = await kubectl('get', 'pods', '-l', 'app=web', '-o', 'wide');
+    const row = 'web-<rs>-<pod> | 1/1 | Running | 0 | <age> | <pod-ip> | node-<n> | <none> | <none>';
+    expect(normalise(stdout).replace(/node-\d/g, 'node-<n>')).toBe(
+      ['NAME | READY | STATUS | RESTARTS | AGE | IP | NODE | NOMINATED NODE | READINESS GATES', row, row, row].join(
+        '\n',
+      ),
+    );
+    // Every Pod in default is one of web's, so the panel's `get pods -o wide` is the same table.
+    expect(normalise(stdout)).toBe(normalise(panel('kubectl get pods -o wide')));
+    const deploy = await kubectl('get', 'deployment', 'web');
+    expect(normalise(deploy.stdout)).toBe('NAME | READY | UP-TO-DATE | AVAILABLE | AGE\nweb | 3/3 | 3 | 3 | <age>');
+    expect(normalise(deploy.stdout)).toBe(normalise(panel('kubectl get deployment web')));
+    const svc = await kubectl('get', 'svc', 'web');
+    expect(normalise(svc.stdout)).toBe(normalise(panel('kubectl get svc web')));
+  });
+
+  it('get -o jsonpath reads the object', async () => {
+    const { stdout } = await kubectl('get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas}');
+    expect(stdout).toBe('3');
+  });
+
+  it('get of a missing object: the apiserver NotFound text', async () => {
+    const { stderr, code } = await kubectl('get', 'pod', 'nope');
+    expect(code).toBe(1);
+    expect(stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+  });
+
+  it('describe deployment web prints what a real cluster prints', async () => {
+    const { stdout } = await kubectl('describe', 'deployment', 'web');
+    expect(normalise(stdout)).toBe(
+      normalise(`Name:                   web
+Namespace:              default
+CreationTimestamp:      Thu, 15 Jan 2026 09:00:00 +0000
+Labels:                 app=web
+Annotations:            deployment.kubernetes.io/revision: 1
+Selector:               app=web
+Replicas:               3 desired | 3 updated | 3 total | 3 available | 0 unavailable
+StrategyType:           RollingUpdate
+MinReadySeconds:        0
+RollingUpdateStrategy:  25% max unavailable, 25% max surge
+Pod Template:
+  Labels:  app=web
+  Containers:
+   nginx:
+    Image:         nginx:1.27
+    Port:          80/TCP
+    Host Port:     0/TCP
+    Environment:   <none>
+    Mounts:        <none>
+  Volumes:         <none>
+  Node-Selectors:  <none>
+  Tolerations:     <none>
+Conditions:
+  Type           Status  Reason
+  ----           ------  ------
+  Available      True    MinimumReplicasAvailable
+  Progressing    True    NewReplicaSetAvailable
+OldReplicaSets:  <none>
+NewReplicaSet:   web-7c5ddbdf54 (3/3 replicas created)
+Events:
+  Type    Reason             Age   From                   Message
+  ----    ------             ----  ----                   -------
+  Normal  ScalingReplicaSet  12s   deployment-controller  Scaled up replica set web-7c5ddbdf54 from 0 to 3
+`),
+    );
+  });
+
+  it('get --raw /readyz', async () => {
+    expect((await kubectl('get', '--raw', '/readyz')).stdout).toBe('ok');
+  });
+
+  it('delete -f deletes both', async () => {
+    const { stdout } = await kubectl('delete', '-f', manifest);
+    expect(stdout).toBe(
+      'deployment.apps "web" deleted from default namespace\nservice "web" deleted from default namespace\n',
+    );
+    const left = await kubectl('get', 'deploy,svc', '-o', 'name');
+    expect(left.stdout).toBe('service/kubernetes\n');
+  });
+
+  it('every request was a drawn step from kubectl to kube-apiserver', () => {
+    const steps = server.trace().steps;
+    const sent = steps.filter((s) => s.from.component === 'kubectl' && s.to.component === 'kube-apiserver');
+    expect(sent.map((s) => s.label)).toEqual(
+      expect.arrayContaining([
+        'GET /apis/apps/v1/namespaces/default/deployments/web',
+        'POST /apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
+        'DELETE /api/v1/namespaces/default/services/web',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,89 @@
+/** npm run serve's HTTP surface without kubectl (test/oracle.test.ts drives it with the real one). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/createServer';
+import { parseResourcePath } from '../server/routes';
+
+describe('npm run serve', () => {
+  let server: RunningServer;
+  const get = (path: string, accept = 'application/json') =>
+    fetch(`${server.url}${path}`, { headers: { accept } }).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, speed: 50 });
+  });
+  afterAll(() => server?.close());
+
+  it('answers health checks and /version', async () => {
+    for (const p of ['/readyz', '/livez', '/healthz']) expect(await get(p)).toEqual({ status: 200, body: 'ok' });
+    expect(JSON.parse((await get('/version')).body)).toMatchObject({ major: '1', minor: '34', gitVersion: 'v1.34.1' });
+  });
+
+  it('serves discovery from the resource table', async () => {
+    const apps = JSON.parse((await get('/apis/apps/v1')).body);
+    expect(apps.resources.find((r: any) => r.name === 'deployments')).toMatchObject({
+      kind: 'Deployment',
+      namespaced: true,
+      shortNames: ['deploy'],
+      categories: ['all'],
+      singularName: 'deployment',
+    });
+    expect(apps.resources.some((r: any) => r.name === 'deployments/scale')).toBe(true);
+    expect(JSON.parse((await get('/apis')).body).groups[0].name).toBe('apps');
+  });
+
+  it('errors are metav1.Status with the apiserver texts', async () => {
+    const missing = await get('/api/v1/namespaces/default/pods/x');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body)).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'NotFound',
+      message: 'pods "x" not found',
+      details: { name: 'x', kind: 'pods' },
+      code: 404,
+    });
+    const bad = await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Bad_Name' } }),
+    });
+    const status = await bad.json();
+    expect(bad.status).toBe(422);
+    expect(status.reason).toBe('Invalid');
+    expect(status.message).toMatch(/^ConfigMap "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name"/);
+    expect(status.details.causes[0]).toMatchObject({ reason: 'FieldValueInvalid', field: 'metadata.name' });
+  });
+
+  it('prints Tables from the engine printers and streams watch events', async () => {
+    const table = JSON.parse((await get('/api/v1/nodes', 'application/json;as=Table;v=v1;g=meta.k8s.io')).body);
+    expect(table.kind).toBe('Table');
+    expect(table.columnDefinitions.map((c: any) => c.name)).toEqual(expect.arrayContaining(['Name', 'Status', 'Age']));
+    expect(table.rows[0].object.kind).toBe('PartialObjectMetadata');
+    const ctl = new AbortController();
+    const watch = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1`, { signal: ctl.signal });
+    const reader = watch.body!.getReader();
+    await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'watched' } }),
+    });
+    let text = '';
+    while (!text.includes('"watched"')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(JSON.parse(text.trim().split('\n').at(-1)!)).toMatchObject({ type: 'ADDED', object: { kind: 'ConfigMap' } });
+    ctl.abort();
+  });
+
+  it('splits resource paths as the apiserver does', () => {
+    expect(parseResourcePath('/api/v1/namespaces/default/pods/web/log')).toMatchObject({
+      namespace: 'default',
+      name: 'web',
+      subresource: 'log',
+    });
+    expect(parseResourcePath('/api/v1/namespaces/default')).toMatchObject({ name: 'default', namespace: undefined });
+    expect(parseResourcePath('/apis/apps/v1/deployments')?.info.kind).toBe('Deployment');
+    expect(parseResourcePath('/apis/nope/v1/things')).toBeUndefined();
+  });
+});
