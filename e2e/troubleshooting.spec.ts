@@ -169,6 +169,23 @@ test.describe('troubleshooting: where is it stuck, per scenario family', () => {
     });
   }
 
+  test('a stuck run does not end looking like success: the last step names where it stopped (issue 21)', async ({
+    page,
+  }) => {
+    await loadAtEnd(page, 'pending-insufficient-cpu');
+    const verdict = page.getByTestId('end-verdict');
+    await expect(verdict).toHaveAttribute('data-link', 'scheduled');
+    await expect(verdict).toContainText('with the journey stuck at Pod → node assigned');
+    await expect(verdict).toContainText('$ kubectl describe pod');
+    await page.screenshot({ path: test.info().outputPath('end-verdict.png') });
+    await expect(page.getByTestId('narration')).not.toContainText('current state equal to desired state');
+    await verdict.getByRole('button', { name: 'Where is it stuck?' }).click();
+    await expect(page.getByTestId('where-stuck')).toBeVisible();
+    await loadAtEnd(page, 'happy-path');
+    await expect(page.getByTestId('end-verdict')).toHaveCount(0);
+    await expect(page.getByTestId('narration')).toContainText('current state equal to desired state');
+  });
+
   test('faults: cni-stopped, while CNI is down, is stuck at the sandbox with the kubelet event', async ({ page }) => {
     // Step 297 (seq 296) is the last one before CNI starts again at 60 s (pinned by its golden).
     await page.goto('/?scenario=cni-stopped&motion=reduced&step=297');

@@ -2,12 +2,13 @@
  * The current step told in words (DESIGN.md §7: `narration`, the aria-live region): who talks to whom, what the
  * component received, decided and handed on, the manifest field behind it, and the Events it recorded.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../app/i18n/translateContext';
 import { Icon } from '../app/Icon';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
+import { diagnoseAt } from '../playback/diagnosis';
 import { narrate, stepHeadline } from '../playback/narrate';
 import { formatWait, jumpAfter } from '../playback/clockJumps';
 import { groupAt } from '../playback/messageGroups';
@@ -47,7 +48,11 @@ export function NarrationPanel() {
           </code>
           <ClockJumpChip />
         </div>
-        <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
+        {step.detail?.type === 'end' ? (
+          <EndVerdict text={narrate(step, t)} />
+        ) : (
+          <p className={`narration__text${step.background ? ' narration__text--muted' : ''}`}>{narrate(step, t)}</p>
+        )}
         <GroupNote />
         {(step.source?.path || step.events.length > 0) && (
           <div className="narration__extra">
@@ -69,6 +74,43 @@ export function NarrationPanel() {
     <section className="narration" data-testid="narration" aria-live="polite" aria-label={t('narr.label')}>
       <div className="narration__body">{content}</div>
     </section>
+  );
+}
+
+/**
+ * The last step says how the journey ended. A run that stops because nothing more will happen is not a success when
+ * the journey is stuck (Pending, ImagePullBackOff, no endpoints): then the verdict names the link, the component and
+ * the command that shows it, instead of "current state equals desired state".
+ */
+function EndVerdict({ text }: { text: string }) {
+  const t = useT();
+  const api = useAppApi();
+  const { session, world, cursor, step } = useCurrent();
+  const stuck = useMemo(
+    () => (session && world ? diagnoseAt(session.run, world, cursor).stuck : undefined),
+    [session, world, cursor],
+  );
+  if (!stuck || !step) return <p className="narration__text">{text}</p>;
+  const reason = step.detail?.type === 'end' ? step.detail.reason : 'quiescent';
+  const time = (step.time / 1000).toFixed(1);
+  return (
+    <div className="narration__verdict" data-testid="end-verdict" data-link={stuck.link}>
+      <p className="narration__text">
+        <strong>
+          {t(reason === 'quiescent' ? 'end.verdict.quiescent' : 'end.verdict.stopped', {
+            time,
+            link: t(`stuck.link.${stuck.link}`),
+          })}
+        </strong>{' '}
+        {t('end.verdict.why', { component: stuck.component, what: t(`stuck.key.${stuck.key}`) })}
+      </p>
+      <p className="narration__verdict-command">
+        {t('end.verdict.check')} <code>$ {stuck.command}</code>{' '}
+        <button type="button" className="link-btn" onClick={() => api.getState().setInspector('stuck')}>
+          {t('end.verdict.open')}
+        </button>
+      </p>
+    </div>
   );
 }
 

@@ -636,6 +636,12 @@ export const en = {
   'summary.line.kubeproxy.sync_one': 'kube-proxy rewrote its Service rules once',
   'summary.line.kubeproxy.sync_other': 'kube-proxy rewrote its Service rules {n} times',
   'stuck.firstLabel': 'The first link that has not progressed',
+  'end.verdict.quiescent':
+    'The run ends at t = {time} s with the journey stuck at {link}: nothing more will happen by itself.',
+  'end.verdict.stopped': 'The run stops at t = {time} s with the journey stuck at {link}.',
+  'end.verdict.why': '{component}: {what}',
+  'end.verdict.check': 'On a real cluster:',
+  'end.verdict.open': 'Where is it stuck?',
   'stuck.title': 'Stuck at: {link}',
   'stuck.none': 'Nothing is stuck at this step: every link checked has progressed.',
   'stuck.nothingYet': 'Nothing to check yet at this step: no Deployment, Pod or Service is stored.',
