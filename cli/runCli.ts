@@ -218,7 +218,10 @@ function main(argv: string[], io: CliIO): number {
     // The read-only commands the app's kubectl panel answers, against the world at the end of the run.
     const world = commands.length ? worldAt(run, run.steps.length - 1) : undefined;
     for (const command of commands) {
-      const answer = answerKubectl(command, world!);
+      const user = run.cluster.user;
+      const answer = answerKubectl(command, world!, {
+        user: user ? { name: user.name, groups: user.groups ?? ['system:authenticated'] } : undefined,
+      });
       io.stdout(`\n\n$ ${/^kubectl\b/.test(answer.command) ? '' : 'kubectl '}${answer.command}\n${answer.output}`);
     }
     io.stdout('\n');

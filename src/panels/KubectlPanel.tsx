@@ -11,12 +11,21 @@ import { answerKubectl } from '../engine/kubectl/kubectlCommand';
 export function KubectlPanel() {
   const t = useT();
   const api = useAppApi();
-  const { world, cursor } = useCurrent();
+  const { world, cursor, session } = useCurrent();
   const command = useApp((s) => s.kubectlCommand);
+  const user = session?.run.cluster.user;
   const [draft, setDraft] = useState('');
   const history = useRef<string[]>([]);
   const position = useRef(0);
-  const answer = useMemo(() => (world ? answerKubectl(command, world) : undefined), [command, world]);
+  const answer = useMemo(
+    () =>
+      world
+        ? answerKubectl(command, world, {
+            user: user ? { name: user.name, groups: user.groups ?? ['system:authenticated'] } : undefined,
+          })
+        : undefined,
+    [command, world, user],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

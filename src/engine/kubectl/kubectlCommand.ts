@@ -10,7 +10,10 @@ import { printGet } from './printers';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
+import { answerCanI, DEFAULT_USER } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
+import { TABLE_TABWRITER, tabwrite } from './tabwriter';
+import type { UserInfo } from '../messages';
 import type { KObject } from '../types';
 
 export interface KubectlAnswer {
@@ -20,7 +23,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get, describe and logs; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe, logs and auth; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -54,7 +57,6 @@ const OTHER = new Set([
   'config',
   'version',
   'cluster-info',
-  'auth',
   'diff',
   'wait',
   'debug',
@@ -125,19 +127,37 @@ function err(command: string, output: string): KubectlAnswer {
   return { command, output, ok: false };
 }
 
-export function answerKubectl(command: string, world: WorldState): KubectlAnswer {
+export interface KubectlOptions {
+  /** The kubeconfig user (`auth can-i`, `auth whoami`); kind's kubernetes-admin by default. */
+  user?: UserInfo;
+}
+
+export function answerKubectl(command: string, world: WorldState, opts: KubectlOptions = {}): KubectlAnswer {
   const trimmed = command.trim();
   const tokens = tokenize(trimmed);
   if (tokens[0] === 'kubectl') tokens.shift();
   const verb = tokens.shift();
   if (!verb) return err(trimmed, 'error: no command given. Try: kubectl get pods');
   if (MUTATING.has(verb)) return err(trimmed, `error: ${READ_ONLY_HINT}`);
-  if (OTHER.has(verb)) return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe or logs`);
+  if (OTHER.has(verb))
+    return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe, logs or auth can-i`);
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  if (verb === 'auth') return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? DEFAULT_USER) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, flags);
   return verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+}
+
+/** `auth can-i …` and `auth whoami` (its SelfSubjectReview printed as kubectl's ATTRIBUTE/VALUE table). */
+function answerAuth(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {
+  const sub = tokens.shift();
+  if (sub === 'can-i') return answerCanI(tokens, world, user);
+  if (sub === 'whoami') {
+    const table = `ATTRIBUTE\tVALUE\nUsername\t${user.name}\nGroups\t[${user.groups.join(' ')}]\n`;
+    return { output: tabwrite(table, TABLE_TABWRITER).replace(/\n$/, ''), ok: true };
+  }
+  return { output: `error: unknown command "${sub ?? ''}" for "kubectl auth"`, ok: false };
 }
 
 interface Target {

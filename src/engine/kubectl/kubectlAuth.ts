@@ -1,0 +1,122 @@
+/**
+ * `kubectl auth can-i VERB TYPE[/NAME] [-n NS | -A] [--subresource S] [--as USER] [--as-group G]`, answered by the
+ * apiserver's own RBAC authorizer (components/apiserver/authorize.ts) against the Roles and bindings in the world —
+ * what a SelfSubjectAccessReview returns. kubectl prints `yes` or `no` (exit 1), and its own warnings first
+ * (staging/src/k8s.io/kubectl/pkg/cmd/auth/cani.go: unknown verb, unknown resource type, a namespace given for a
+ * cluster-scoped resource).
+ */
+import type { WorldState } from '../api';
+import { authorize, isSystemComponent } from '../components/apiserver/authorize';
+import type { UserInfo } from '../messages';
+import type { KObject } from '../types';
+import { resolveResource } from './resourceInfo';
+
+/** cani.go knownResourceVerbs. */
+const KNOWN_VERBS = new Set([
+  'get',
+  'list',
+  'watch',
+  'create',
+  'update',
+  'patch',
+  'delete',
+  'deletecollection',
+  'use',
+  'bind',
+  'impersonate',
+  'escalate',
+  'approve',
+  'sign',
+  '*',
+]);
+
+const RBAC_KINDS = new Set(['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
+
+/** kind's kubeconfig user (cluster.user when a scenario sets another). */
+export const DEFAULT_USER: UserInfo = {
+  name: 'kubernetes-admin',
+  groups: ['kubeadm:cluster-admins', 'system:authenticated'],
+};
+
+export function answerCanI(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {
+  let namespace = 'default';
+  let explicitNamespace = false;
+  let allNamespaces = false;
+  let subresource: string | undefined;
+  let as: string | undefined;
+  const asGroups: string[] = [];
+  const args: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    const [name, inline] = tok.startsWith('--') && tok.includes('=') ? tok.split(/=(.*)/s, 2) : [tok, undefined];
+    const value = () => inline ?? tokens[++i] ?? '';
+    if (name === '-n' || name === '--namespace') {
+      namespace = value();
+      explicitNamespace = true;
+    } else if (name === '-A' || name === '--all-namespaces') allNamespaces = true;
+    else if (name === '--subresource') subresource = value();
+    else if (name === '--as') as = value();
+    else if (name === '--as-group') asGroups.push(value());
+    else if (name === '-q' || name === '--quiet') continue;
+    else if (name.startsWith('-')) return { output: `error: unknown flag: ${name}`, ok: false };
+    else args.push(tok);
+  }
+  if (args.length < 2)
+    return { output: 'error: you must specify two arguments: verb resource or verb resource/resourceName.', ok: false };
+  const [verb, target] = args;
+  const who: UserInfo = as
+    ? { name: as, groups: [...asGroups, 'system:authenticated'] }
+    : asGroups.length
+      ? { ...user, groups: [...user.groups, ...asGroups] }
+      : user;
+  const rbac = [...world.etcd.values()].filter((o) => RBAC_KINDS.has(o.kind));
+  const warnings: string[] = [];
+  if (!KNOWN_VERBS.has(verb)) warnings.push(`Warning: verb '${verb}' is not a known verb`);
+  if (target.startsWith('/')) {
+    const allowed = nonResourceAllowed(who, verb, target, rbac);
+    return { output: [...warnings, allowed ? 'yes' : 'no'].join('\n'), ok: allowed };
+  }
+  const [type, name] = target.split('/');
+  const info = resolveResource(type);
+  if (!info) {
+    warnings.push(`Warning: the server doesn't have a resource type '${type}'`);
+    return { output: [...warnings, 'no'].join('\n'), ok: false };
+  }
+  if (!info.namespaced && explicitNamespace)
+    warnings.push(`Warning: resource '${info.resource}' is not namespace scoped`);
+  const decision = authorize(
+    {
+      user: who,
+      verb,
+      info,
+      namespace: info.namespaced && !allNamespaces ? namespace : undefined,
+      name,
+      subresource,
+    },
+    rbac,
+  );
+  return { output: [...warnings, decision.allowed ? 'yes' : 'no'].join('\n'), ok: decision.allowed };
+}
+
+/** Non-resource URLs (`/healthz`, `/logs/*`): ClusterRole rules with nonResourceURLs, bound cluster-wide. */
+function nonResourceAllowed(user: UserInfo, verb: string, url: string, rbac: KObject[]): boolean {
+  if (isSystemComponent(user)) return true;
+  const roles = new Map(rbac.filter((o) => o.kind === 'ClusterRole').map((o) => [o.metadata.name, o]));
+  for (const b of rbac) {
+    if (b.kind !== 'ClusterRoleBinding') continue;
+    const subjects = (b.subjects ?? []) as Array<{ kind: string; name: string }>;
+    const bound = subjects.some(
+      (s) => (s.kind === 'User' && s.name === user.name) || (s.kind === 'Group' && user.groups.includes(s.name)),
+    );
+    if (!bound) continue;
+    const rules = (roles.get(b.roleRef?.name)?.rules ?? []) as Array<{ verbs?: string[]; nonResourceURLs?: string[] }>;
+    for (const r of rules) {
+      const verbOk = (r.verbs ?? []).some((v) => v === '*' || v === verb);
+      const urlOk = (r.nonResourceURLs ?? []).some(
+        (u) => u === '*' || u === url || (u.endsWith('*') && url.startsWith(u.slice(0, -1))),
+      );
+      if (verbOk && urlOk) return true;
+    }
+  }
+  return false;
+}
