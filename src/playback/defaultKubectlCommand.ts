@@ -3,3 +3,18 @@
  * own so that the store can name it without pulling kubectl's printers (kubectlCommand.ts) into the start-up chunk.
  */
 export const DEFAULT_KUBECTL_COMMAND = 'kubectl get deploy,rs,pods -o wide';
+
+/** Whether `command` is one this module chose (so a new run may replace it), not one the learner typed. */
+export function isDefaultKubectlCommand(command: string): boolean {
+  return command === DEFAULT_KUBECTL_COMMAND || /^kubectl get deploy,rs,pods -o wide (-A|-n \S+)$/.test(command);
+}
+
+/**
+ * The default view for a manifest's namespaces: a manifest in `shop` is looked at with `-n shop` (kubectl without it
+ * would answer "No resources found in default namespace."), one spread over several with `-A`.
+ */
+export function defaultKubectlCommandFor(namespaces: Iterable<string>): string {
+  const ns = [...new Set(namespaces)];
+  if (ns.length === 0 || (ns.length === 1 && ns[0] === 'default')) return DEFAULT_KUBECTL_COMMAND;
+  return ns.length === 1 ? `${DEFAULT_KUBECTL_COMMAND} -n ${ns[0]}` : `${DEFAULT_KUBECTL_COMMAND} -A`;
+}

@@ -93,3 +93,24 @@ describe('app store', () => {
     expect(store.getState()).toMatchObject({ status: 'error', error: 'boom' });
   });
 });
+
+describe('the kubectl panel follows the manifest', () => {
+  const shop = yaml.replace(/metadata:\n {2}name: web\n/g, 'metadata:\n  name: web\n  namespace: shop\n');
+  const withNamespace = `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n${shop}`;
+
+  it('looks in the namespace the objects went to, and keeps a command the learner typed', async () => {
+    expect(withNamespace).toContain('namespace: shop');
+    const store = createAppStore({ runSimulation: inline }, { yaml: withNamespace });
+    await store.getState().apply();
+    expect(store.getState().kubectlCommand).toBe('kubectl get deploy,rs,pods -o wide -n shop');
+    store.getState().setKubectlCommand('kubectl get svc');
+    await store.getState().apply();
+    expect(store.getState().kubectlCommand).toBe('kubectl get svc');
+  });
+
+  it('stays on the default namespace for a manifest that uses it', async () => {
+    const store = createAppStore({ runSimulation: inline }, { yaml });
+    await store.getState().apply();
+    expect(store.getState().kubectlCommand).toBe('kubectl get deploy,rs,pods -o wide');
+  });
+});

@@ -22,7 +22,11 @@ import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/sp
 import { nextMark, phaseMarks, prevMark, type PhaseMark, type StripBucket } from '../../playback/timeline';
 import type { ClockJump } from '../../playback/clockJumps';
 import { WorldCache } from '../../playback/WorldCache';
-import { DEFAULT_KUBECTL_COMMAND } from '../../playback/defaultKubectlCommand';
+import {
+  DEFAULT_KUBECTL_COMMAND,
+  defaultKubectlCommandFor,
+  isDefaultKubectlCommand,
+} from '../../playback/defaultKubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
 import { forkedActions } from '../simulation/BranchEngines';
 import {
@@ -34,6 +38,7 @@ import {
 } from '../simulation/protocol';
 import type { LayoutView, Theme } from '../urlOptions';
 import type { Run } from '../../engine/api';
+import type { Step } from '../../engine/types';
 import type { Draft } from '../bootstrap';
 import type { TraceErrorCode } from '../share/traceFile';
 import type { TraceImportProgress } from '../share/traceImportProtocol';
@@ -328,6 +333,10 @@ export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
             ...lists(session, filter),
             cursor: run.steps.length ? clampSeq(start, run.steps.length) : -1,
             selectedKey: null,
+            // The kubectl panel looks where the manifest's objects are, unless the learner typed a command.
+            ...(isDefaultKubectlCommand(get().kubectlCommand)
+              ? { kubectlCommand: defaultKubectlCommandFor(manifestNamespaces(run)) }
+              : {}),
           });
           // Show the learner what went wrong first: the first rejected field, where they typed it.
           const firstError = result.info.markers.find((m) => m.severity === 'error');
@@ -485,4 +494,14 @@ function podNames(run: Run): string[] {
     }
   }
   return [...seen];
+}
+
+/** The namespaces kubectl sent the manifest's namespaced objects to (its apply requests, the first steps). */
+function manifestNamespaces(run: { steps: readonly Step[] }): string[] {
+  const out: string[] = [];
+  for (const s of run.steps) {
+    if (s.from.component !== 'kubectl' || s.to.component !== 'kube-apiserver') continue;
+    if (s.object?.namespace) out.push(s.object.namespace);
+  }
+  return out;
 }
