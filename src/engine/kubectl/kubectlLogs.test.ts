@@ -54,6 +54,15 @@ describe('kubectl logs', () => {
     expect(answerKubectl(`logs ${pod} -c nope`, world).output).toBe(
       `Error from server (BadRequest): container nope is not valid for pod ${pod}`,
     );
+    expect(answerKubectl('logs job/nope', world).output).toBe(
+      'Error from server (NotFound): jobs.batch "nope" not found',
+    );
+    expect(answerKubectl('logs svc/nope', world).output).toBe(
+      'Error from server (NotFound): services "nope" not found',
+    );
+    expect(answerKubectl('logs configmap/x', world).output).toBe(
+      'error: cannot get the logs from *v1.ConfigMap: selector for *v1.ConfigMap not implemented',
+    );
     expect(answerKubectl('logs', world).output).toBe(
       'error: expected POD or TYPE/NAME is a required argument for the logs command',
     );
@@ -75,5 +84,11 @@ describe('kubectl logs', () => {
     const names = pod!.spec.containers.map((c: { name: string }) => c.name);
     const a = answerKubectl(`logs ${pod!.metadata.name} -n ${pod!.metadata.namespace}`, world);
     expect(a.output.split('\n')[0]).toBe(`Defaulted container "${names[0]}" out of: ${names.join(', ')}`);
+  });
+
+  it('streams nothing for a Pod no node has taken (LogLocation has no location for it)', () => {
+    const world = atEnd('pending-insufficient-cpu');
+    const pod = podName(world, 'web-');
+    expect(answerKubectl(`logs ${pod}`, world)).toMatchObject({ output: '', ok: true });
   });
 });

@@ -8,7 +8,9 @@
  */
 import type { WorldState } from '../api';
 import { setMatches } from '../objects/labels';
+import type { ResourceInfo } from '../objects/resources';
 import type { ContainerLog, KObject } from '../types';
+import { resolveResource } from './resourceInfo';
 import { formatRFC3339Nano } from './timeFormat';
 
 export interface LogsAnswer {
@@ -25,27 +27,16 @@ interface LogsFlags {
   target?: string;
 }
 
-const WORKLOADS: Record<string, string> = {
-  deployment: 'Deployment',
-  deployments: 'Deployment',
-  deploy: 'Deployment',
-  replicaset: 'ReplicaSet',
-  replicasets: 'ReplicaSet',
-  rs: 'ReplicaSet',
-  statefulset: 'StatefulSet',
-  statefulsets: 'StatefulSet',
-  sts: 'StatefulSet',
-  daemonset: 'DaemonSet',
-  daemonsets: 'DaemonSet',
-  ds: 'DaemonSet',
-  job: 'Job',
-  jobs: 'Job',
-  replicationcontroller: 'ReplicationController',
-  rc: 'ReplicationController',
-  service: 'Service',
-  services: 'Service',
-  svc: 'Service',
-};
+/** The kinds whose logs kubectl reads through one of their Pods (polymorphichelpers.logsForObject). */
+const SELECTING_KINDS = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'ReplicationController',
+  'Service',
+]);
 
 function parse(tokens: string[]): LogsFlags | string {
   const f: LogsFlags = { namespace: 'default', previous: false, timestamps: false };
@@ -93,18 +84,18 @@ function parse(tokens: string[]): LogsFlags | string {
   return f;
 }
 
-/** The first Pod a workload's selector picks, as kubectl's logs for TYPE/NAME does (newest-first active pods). */
-function podOf(world: WorldState, kind: string, name: string, ns: string): KObject | string {
-  const owner = world.etcd.get(
-    [...world.etcd.keys()].find((k) => {
-      const o = world.etcd.get(k)!;
-      return o.kind === kind && o.metadata.name === name && (o.metadata.namespace ?? 'default') === ns;
-    }) ?? '',
+/** The first Pod a workload's selector picks, as kubectl's logs for TYPE/NAME does (the oldest, here). */
+function podOf(world: WorldState, info: ResourceInfo, name: string, ns: string): KObject | string {
+  const owner = [...world.etcd.values()].find(
+    (o) => o.kind === info.kind && o.metadata.name === name && (o.metadata.namespace ?? 'default') === ns,
   );
-  const plural = Object.entries(WORKLOADS).find(([, v]) => v === kind)![0];
-  if (!owner) return `Error from server (NotFound): ${plural}s.${kind === 'Service' ? '' : 'apps'} "${name}" not found`;
+  const qualified = info.group ? `${info.resource}.${info.group}` : info.resource;
+  if (!owner) return `Error from server (NotFound): ${qualified} "${name}" not found`;
+  // A Service and an RC select with a plain map; the others with a LabelSelector's matchLabels.
   const selector: Record<string, string> | undefined =
-    kind === 'Service' || kind === 'ReplicationController' ? owner.spec?.selector : owner.spec?.selector?.matchLabels;
+    info.kind === 'Service' || info.kind === 'ReplicationController'
+      ? owner.spec?.selector
+      : owner.spec?.selector?.matchLabels;
   const pods = [...world.etcd.values()]
     .filter((o) => o.kind === 'Pod' && (o.metadata.namespace ?? 'default') === ns)
     .filter((o) => selector && setMatches(selector, o.metadata.labels ?? {}))
@@ -167,13 +158,16 @@ export function answerLogs(tokens: string[], world: WorldState): LogsAnswer {
   if (slash > 0) {
     const type = f.target.slice(0, slash).toLowerCase();
     const name = f.target.slice(slash + 1);
-    if (type === 'pod' || type === 'pods' || type === 'po')
-      pod = world.etcd.get(`/registry/pods/${f.namespace}/${name}`);
+    const info = resolveResource(type);
+    if (!info) return { output: `error: the server doesn't have a resource type "${type}"`, ok: false };
+    if (info.kind === 'Pod') pod = world.etcd.get(`/registry/pods/${f.namespace}/${name}`);
     else {
-      const kind = WORKLOADS[type];
-      if (!kind)
-        return { output: `error: cannot get the logs from ${type}: selector for ${type} not implemented`, ok: false };
-      const found = podOf(world, kind, name, f.namespace);
+      if (!SELECTING_KINDS.has(info.kind))
+        return {
+          output: `error: cannot get the logs from *${info.version}.${info.kind}: selector for *${info.version}.${info.kind} not implemented`,
+          ok: false,
+        };
+      const found = podOf(world, info, name, f.namespace);
       if (typeof found === 'string') return { output: found, ok: false };
       pod = found;
     }
@@ -195,11 +189,9 @@ export function answerLogs(tokens: string[], world: WorldState): LogsAnswer {
       ok: false,
     };
   }
-  if (!pod.spec?.nodeName)
-    return {
-      output: `Error from server (BadRequest): container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`,
-      ok: false,
-    };
+  // LogLocation (pkg/registry/core/pod/strategy.go): a Pod with no node yet has no log location, and the apiserver
+  // streams nothing.
+  if (!pod.spec?.nodeName) return { output: notes.join('\n'), ok: true };
   const which = containerToRead(pod, container!, f.previous);
   if (typeof which !== 'string') return { output: [...notes, which.error].join('\n'), ok: false };
   const node = pod.spec.nodeName as string;
