@@ -11,7 +11,7 @@
  * aggregated Accept header as legacy discovery and fetches each group version (discovery_client.go downloadAPIs).
  */
 import { KUBERNETES_VERSION } from '../src/engine/api';
-import { apiVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/objects/resources';
+import { ALL_CATEGORY, apiVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/objects/resources';
 
 /** The order kube-apiserver lists its groups in (the APIGroupList of a v1.34 kind cluster), core first. */
 const GROUP_ORDER = [
@@ -39,18 +39,7 @@ const GROUP_ORDER = [
 ];
 
 /** The `all` category (kubectl get all): what kube-apiserver's REST storages declare in Categories(). */
-const ALL = new Set([
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'daemonsets',
-  'deployments',
-  'replicasets',
-  'statefulsets',
-  'horizontalpodautoscalers',
-  'cronjobs',
-  'jobs',
-]);
+const ALL = new Set(ALL_CATEGORY);
 const STATUS = new Set([
   'pods',
   'services',

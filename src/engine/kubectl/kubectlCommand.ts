@@ -10,6 +10,7 @@ import { printGet } from './printers';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
+import { ALL_CATEGORY } from '../objects/resources';
 import { answerCanI, DEFAULT_USER } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
@@ -62,22 +63,6 @@ const OTHER = new Set([
   'debug',
   'events',
 ]);
-/**
- * The `all` category as kubectl expands it from discovery: groups in priority order (core, apps, autoscaling,
- * batch), each group's resources in the apiserver's sorted order — so cronjobs before jobs.
- */
-const ALL_CATEGORY = [
-  'pods',
-  'replicationcontrollers',
-  'services',
-  'daemonsets',
-  'deployments',
-  'replicasets',
-  'statefulsets',
-  'horizontalpodautoscalers',
-  'cronjobs',
-  'jobs',
-];
 const FORMATS =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
@@ -183,7 +168,7 @@ function targets(args: string[]): Target[] | string {
   const types = args[0]
     .split(',')
     .filter(Boolean)
-    .flatMap((t) => (t === 'all' ? ALL_CATEGORY : [t]));
+    .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : [t]));
   const out: Target[] = [];
   for (const type of types) {
     const info = resolveResource(type);

@@ -165,3 +165,21 @@ export function restPath(info: ResourceInfo, namespace?: string, name?: string, 
   const ns = info.namespaced && namespace ? `/namespaces/${namespace}` : '';
   return `${base}${ns}/${info.resource}${name ? `/${name}` : ''}${sub ? `/${sub}` : ''}`;
 }
+
+/**
+ * The resources in the `all` category (their REST storages' Categories()), in the order kubectl expands it from
+ * discovery: groups in priority order (core, apps, autoscaling, batch), each group's resources sorted — so cronjobs
+ * before jobs. The server's discovery documents and the kubectl panel's `get all` both read it.
+ */
+export const ALL_CATEGORY: readonly string[] = [
+  'pods',
+  'replicationcontrollers',
+  'services',
+  'daemonsets',
+  'deployments',
+  'replicasets',
+  'statefulsets',
+  'horizontalpodautoscalers',
+  'cronjobs',
+  'jobs',
+];
