@@ -42,6 +42,9 @@ describe('kubectl auth', () => {
     const jane = atEnd('forbidden');
     expect(ask('auth can-i get deployments', jane).output).toBe('yes');
     expect(ask('auth can-i create deployments', jane).output).toBe('no');
+    // Non-resource URLs: cluster-admin's rule has nonResourceURLs ["*"]; jane's view role has none.
+    expect(ask('auth can-i get /logs', jane).output).toBe('no');
+    expect(ask('auth can-i get /logs').output).toBe('yes');
     expect(ask('auth whoami', jane).output).toBe(
       'ATTRIBUTE   VALUE\nUsername    jane\nGroups      [system:authenticated]',
     );

@@ -6,9 +6,8 @@
  * cluster-scoped resource).
  */
 import type { WorldState } from '../api';
-import { authorize, isSystemComponent } from '../components/apiserver/authorize';
+import { authorize, authorizeNonResource } from '../components/apiserver/authorize';
 import type { UserInfo } from '../messages';
-import type { KObject } from '../types';
 import { resolveResource } from './resourceInfo';
 
 /** cani.go knownResourceVerbs. */
@@ -73,7 +72,7 @@ export function answerCanI(tokens: string[], world: WorldState, user: UserInfo):
   const warnings: string[] = [];
   if (!KNOWN_VERBS.has(verb)) warnings.push(`Warning: verb '${verb}' is not a known verb`);
   if (target.startsWith('/')) {
-    const allowed = nonResourceAllowed(who, verb, target, rbac);
+    const allowed = authorizeNonResource(who, verb, target, rbac);
     return { output: [...warnings, allowed ? 'yes' : 'no'].join('\n'), ok: allowed };
   }
   const [type, name] = target.split('/');
@@ -96,27 +95,4 @@ export function answerCanI(tokens: string[], world: WorldState, user: UserInfo):
     rbac,
   );
   return { output: [...warnings, decision.allowed ? 'yes' : 'no'].join('\n'), ok: decision.allowed };
-}
-
-/** Non-resource URLs (`/healthz`, `/logs/*`): ClusterRole rules with nonResourceURLs, bound cluster-wide. */
-function nonResourceAllowed(user: UserInfo, verb: string, url: string, rbac: KObject[]): boolean {
-  if (isSystemComponent(user)) return true;
-  const roles = new Map(rbac.filter((o) => o.kind === 'ClusterRole').map((o) => [o.metadata.name, o]));
-  for (const b of rbac) {
-    if (b.kind !== 'ClusterRoleBinding') continue;
-    const subjects = (b.subjects ?? []) as Array<{ kind: string; name: string }>;
-    const bound = subjects.some(
-      (s) => (s.kind === 'User' && s.name === user.name) || (s.kind === 'Group' && user.groups.includes(s.name)),
-    );
-    if (!bound) continue;
-    const rules = (roles.get(b.roleRef?.name)?.rules ?? []) as Array<{ verbs?: string[]; nonResourceURLs?: string[] }>;
-    for (const r of rules) {
-      const verbOk = (r.verbs ?? []).some((v) => v === '*' || v === verb);
-      const urlOk = (r.nonResourceURLs ?? []).some(
-        (u) => u === '*' || u === url || (u.endsWith('*') && url.startsWith(u.slice(0, -1))),
-      );
-      if (verbOk && urlOk) return true;
-    }
-  }
-  return false;
 }

@@ -55,6 +55,28 @@ export function authorize(req: AuthzRequest, rbac: KObject[]): AuthzDecision {
   return { allowed: false };
 }
 
+/**
+ * A non-resource URL (`/healthz`, `/logs/*`): allowed by a ClusterRole rule with `nonResourceURLs` bound through a
+ * ClusterRoleBinding (RoleBindings cannot grant them), a trailing `*` matching any suffix.
+ */
+export function authorizeNonResource(user: UserInfo, verb: string, url: string, rbac: KObject[]): boolean {
+  if (isSystemComponent(user)) return true;
+  const roles = new Map(rbac.filter((o) => o.kind === 'ClusterRole').map((o) => [o.metadata.name, o]));
+  for (const b of rbac) {
+    if (b.kind !== 'ClusterRoleBinding') continue;
+    if (!(b.subjects ?? []).some((s: any) => subjectMatches(s, user))) continue;
+    const rules = (roles.get(b.roleRef?.name)?.rules ?? []) as Array<{ verbs?: string[]; nonResourceURLs?: string[] }>;
+    for (const r of rules) {
+      const verbOk = (r.verbs ?? []).some((v) => v === '*' || v === verb);
+      const urlOk = (r.nonResourceURLs ?? []).some(
+        (u) => u === '*' || u === url || (u.endsWith('*') && url.startsWith(u.slice(0, -1))),
+      );
+      if (verbOk && urlOk) return true;
+    }
+  }
+  return false;
+}
+
 function subjectMatches(s: any, user: UserInfo): boolean {
   if (s.kind === 'User') return s.name === user.name;
   if (s.kind === 'Group') return user.groups.includes(s.name);
