@@ -4,6 +4,7 @@ import { simulate } from '../src/engine/simulate';
 import { traceLines } from '../src/engine/trace/formatText';
 import { objectsOf, worldAt } from '../src/engine/trace/worldAt';
 import { writeKubectlTranscript } from '../src/engine/kubectl/kubectlTranscript';
+import { kubeconfigUser } from '../src/engine/cluster/kubeconfigUser';
 import { answerKubectl } from '../src/engine/kubectl/kubectlCommand';
 import { manifestTooLarge } from '../src/engine/manifest/inputBudget';
 import { parseManifest } from '../src/engine/manifest/parseManifest';
@@ -220,7 +221,7 @@ function main(argv: string[], io: CliIO): number {
     for (const command of commands) {
       const user = run.cluster.user;
       const answer = answerKubectl(command, world!, {
-        user: user ? { name: user.name, groups: user.groups ?? ['system:authenticated'] } : undefined,
+        user: kubeconfigUser(user),
       });
       io.stdout(`\n\n$ ${/^kubectl\b/.test(answer.command) ? '' : 'kubectl '}${answer.command}\n${answer.output}`);
     }

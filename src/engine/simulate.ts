@@ -3,6 +3,7 @@
  * until the run is quiescent, reaches its virtual-time horizon, or hits the step cap. `Engine` also keeps
  * checkpoints so a run can be forked at any step with an intervention inserted.
  */
+import { kubeconfigUser } from './cluster/kubeconfigUser';
 import { schedulerWatches } from './components/scheduler/schedulerWatches';
 import { kcmWatchRoutes } from './components/controllers/kcmWatchRoutes';
 import { CONTROLLERS } from './components/controllers/registry';
@@ -116,18 +117,7 @@ export class Engine {
     this.sim = sim;
     const cluster = this.cluster;
     const boot = bootstrapObjects(cluster, sim.rng('bootstrap'), sim.rng('bootstrap-system'));
-    const user = cluster.user ?? {
-      name: 'kubernetes-admin',
-      groups: ['kubeadm:cluster-admins', 'system:authenticated'],
-    };
-    this.kubectl = new Kubectl(
-      {
-        name: user.name,
-        groups: user.groups ?? ['system:authenticated'],
-        credential: user.token === 'invalid' ? 'invalid' : 'valid',
-      },
-      this.input.filename ?? 'manifest.yaml',
-    );
+    this.kubectl = new Kubectl(kubeconfigUser(cluster.user), this.input.filename ?? 'manifest.yaml');
     this.kubectl.onRemoteResponse = (resp) => {
       const waiter = this.waiters.get(resp.reqId);
       this.waiters.delete(resp.reqId);

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'r
 import { useT } from '../app/i18n/translateContext';
 import { useApp, useAppApi } from '../app/store/useApp';
 import { useCurrent } from '../app/store/useCurrent';
+import { kubeconfigUser } from '../engine/cluster/kubeconfigUser';
 import { answerKubectl } from '../engine/kubectl/kubectlCommand';
 
 export function KubectlPanel() {
@@ -21,7 +22,7 @@ export function KubectlPanel() {
     () =>
       world
         ? answerKubectl(command, world, {
-            user: user ? { name: user.name, groups: user.groups ?? ['system:authenticated'] } : undefined,
+            user: kubeconfigUser(user),
           })
         : undefined,
     [command, world, user],

@@ -4,17 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../../scenarios';
+import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { simulate } from '../simulate';
 import { worldAt } from '../trace/worldAt';
 import { answerKubectl } from './kubectlCommand';
 
 function atEnd(id: string) {
   const run = simulate(findScenario(id)!.input);
-  const user = run.cluster.user;
-  return {
-    world: worldAt(run, run.steps.length - 1),
-    user: user ? { name: user.name, groups: user.groups ?? ['system:authenticated'] } : undefined,
-  };
+  return { world: worldAt(run, run.steps.length - 1), user: kubeconfigUser(run.cluster.user) };
 }
 
 describe('kubectl auth', () => {

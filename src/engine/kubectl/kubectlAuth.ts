@@ -31,12 +31,6 @@ const KNOWN_VERBS = new Set([
 
 const RBAC_KINDS = new Set(['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
 
-/** kind's kubeconfig user (cluster.user when a scenario sets another). */
-export const DEFAULT_USER: UserInfo = {
-  name: 'kubernetes-admin',
-  groups: ['kubeadm:cluster-admins', 'system:authenticated'],
-};
-
 export function answerCanI(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {
   let namespace = 'default';
   let explicitNamespace = false;

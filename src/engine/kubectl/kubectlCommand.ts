@@ -11,7 +11,8 @@ import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY } from '../objects/resources';
-import { answerCanI, DEFAULT_USER } from './kubectlAuth';
+import { kubeconfigUser } from '../cluster/kubeconfigUser';
+import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
 import type { UserInfo } from '../messages';
@@ -127,7 +128,8 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (OTHER.has(verb))
     return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe, logs or auth can-i`);
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
-  if (verb === 'auth') return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? DEFAULT_USER) };
+  if (verb === 'auth')
+    return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, flags);
