@@ -21,7 +21,7 @@ const impureGlobals = [
   'globalThis',
 ].map((name) => ({ name, message: `The engine must be pure and deterministic: do not use ${name}.` }));
 
-const uiFolders = ['playback', 'diagram', 'editor', 'panels', 'app', 'embed', 'i18n'];
+const uiFolders = ['playback', 'ui', 'diagram', 'editor', 'panels', 'app', 'embed', 'i18n'];
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', 'motion', 'motion/*', 'framer-motion'];
 
 export default defineConfig([
@@ -110,4 +110,34 @@ export default defineConfig([
       ],
     },
   },
+  // The UI's one-way layering (docs/ARCHITECTURE.md): engine ← scenarios ← playback ← ui ← diagram / editor / panels
+  // ← app ← embed. What views share (store, hooks, translation, icons, paint timing) lives in src/ui, so no view
+  // reaches up into the app shell, and sibling views do not import each other.
+  ...layer('ui', ['app', 'embed', 'diagram', 'editor', 'panels']),
+  ...['diagram', 'editor', 'panels']
+    .map((view) => layer(view, ['app', 'embed', ...['diagram', 'editor', 'panels'].filter((v) => v !== view)]))
+    .flat(),
+  ...layer('app', ['embed']),
 ]);
+
+/** A flat-config entry forbidding `src/<folder>` to import any of the `above` folders (resolved relative paths). */
+function layer(folder, above) {
+  return [
+    {
+      files: [`src/${folder}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: above.map((f) => `**/${f}/**`).concat(above.map((f) => `../${f}`)),
+                message: `src/${folder} sits below ${above.map((f) => `src/${f}`).join(', ')} and must not import them.`,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -5,8 +5,8 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from './Modal';
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 
 export function DraftNotices() {
   const t = useT();

@@ -1,9 +1,9 @@
 /** The embed's compact chrome: the name, the language, and "Open full" carrying the current state. */
 import { useEffect, useState } from 'react';
 import { LanguageSelect } from './HeaderExtras';
-import { useT } from './i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import { shareUrl } from './share/links';
-import { useAppApi } from './store/useApp';
+import { useAppApi } from '../ui/store/useApp';
 
 export function EmbedBar() {
   const t = useT();

@@ -1,8 +1,8 @@
 import { scenarioLessonKey, scenarioTitleKey } from '../i18n/scenarioText';
 import { SCENARIOS } from '../scenarios';
 import { Modal } from './Modal';
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 
 /**
  * Every built-in scenario (title + lesson); loading one replaces the editor text and runs it, after asking when

@@ -1,10 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
 import { KUBERNETES_VERSION } from '../engine/api';
 import { HeaderExtras } from './HeaderExtras';
-import { Icon } from './Icon';
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
-import type { CenterView } from './store/createAppStore';
+import { Icon } from '../ui/Icon';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import type { CenterView } from '../ui/store/createAppStore';
 
 const VIEWS: CenterView[] = ['diagram', 'sequence'];
 

@@ -2,8 +2,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { LANGUAGES } from '../i18n/languages';
 import { LANG_KEY } from '../i18n/resolveLanguage';
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import { cycleTheme } from './theme';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', 'zh-TW': '繁體中文' };

@@ -1,6 +1,6 @@
 import { Modal } from './Modal';
-import { useT } from './i18n/translateContext';
-import { useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useAppApi } from '../ui/store/useApp';
 
 const ROWS: Array<[string[], string]> = [
   [['→', 'PageDown'], 'app.help.next'],

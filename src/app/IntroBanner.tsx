@@ -1,5 +1,5 @@
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 
 /** First-visit explanation; dismissal is remembered in localStorage (see usePersistence). */
 export function IntroBanner() {

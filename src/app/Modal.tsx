@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Icon } from './Icon';
-import { useT } from './i18n/translateContext';
+import { Icon } from '../ui/Icon';
+import { useT } from '../ui/i18n/translateContext';
 
 /**
  * A native modal <dialog>: focus trap, Escape and inert background come from the browser. The element marked

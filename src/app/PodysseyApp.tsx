@@ -5,10 +5,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { App } from './App';
 import { bootState, type Boot } from './bootstrap';
-import { TranslationProvider } from './i18n/TranslationProvider';
+import { TranslationProvider } from '../ui/i18n/TranslationProvider';
 import { createWorkerSimulator, type WorkerSimulator } from './simulation/workerSimulator';
-import { AppStoreProvider } from './store/AppStoreProvider';
-import { useAppApi } from './store/useApp';
+import { AppStoreProvider } from '../ui/store/AppStoreProvider';
+import { useAppApi } from '../ui/store/useApp';
 import { usePersistence } from './usePersistence';
 import { LinkStartup } from './share/LinkStartup';
 import { parseUrlOptions } from './urlOptions';

@@ -9,8 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { narrate, stepHeadline } from '../playback/narrate';
-import { useT } from './i18n/translateContext';
-import { useApp, useAppApi } from './store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 
 const STORY_PAGE = 500;
 

@@ -3,7 +3,7 @@
  * boundary shows a translated message in place of the view and tries again when the run changes (`resetKey`).
  */
 import { Component, type ReactNode } from 'react';
-import { useT } from './i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 
 interface Props {
   /** Which view, for the message and for tests (`data-view`). */

@@ -5,8 +5,10 @@
 import { isLanguage } from '../i18n/languages';
 import { LANG_KEY, resolveLanguage } from '../i18n/resolveLanguage';
 import { DEFAULT_SCENARIO_ID, findScenario } from '../scenarios';
-import type { InitialState } from './store/createAppStore';
-import type { Theme, UrlOptions } from './urlOptions';
+import type { InitialState } from '../ui/store/createAppStore';
+import { isPristine, type Draft } from '../ui/store/draft';
+import type { UrlOptions } from './urlOptions';
+import type { Theme } from '../ui/viewOptions';
 
 export const DRAFT_KEY = 'podyssey:draft:v1';
 /** The draft an import, an example, a link or Reset replaced last (issue 24: restorable, even after a reload). */
@@ -15,11 +17,6 @@ export const PREVIOUS_DRAFT_KEY = 'podyssey:draft:v1:previous';
 export const CONFLICT_DRAFT_KEY = 'podyssey:draft:v1:conflict';
 export const INTRO_KEY = 'podyssey:intro-dismissed';
 export const THEME_KEY = 'podyssey:theme';
-
-export interface Draft {
-  yaml: string;
-  scenarioId: string | null;
-}
 
 export interface BootEnv {
   storage: Pick<Storage, 'getItem'> | null;
@@ -66,12 +63,6 @@ export interface Boot {
    * what the link brings, or in an embed): the app asks before replacing it.
    */
   draftAtRisk: Draft | null;
-}
-
-/** A draft is unsaved work when it differs from the example it came from (or from the default example). */
-export function isPristine(draft: Draft): boolean {
-  const origin = findScenario(draft.scenarioId ?? DEFAULT_SCENARIO_ID);
-  return !!origin && origin.input.yaml === draft.yaml;
 }
 
 function savedItem(storage: BootEnv['storage'], key: string): string | null {

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { THEME_KEY } from './bootstrap';
-import type { AppStoreApi } from './store/createAppStore';
-import { useApp } from './store/useApp';
-import type { Theme } from './urlOptions';
+import type { AppStoreApi } from '../ui/store/createAppStore';
+import { useApp } from '../ui/store/useApp';
+import type { Theme } from '../ui/viewOptions';
 
 export type EffectiveTheme = 'light' | 'dark';
 

@@ -2,9 +2,7 @@
  * The query parameters of DESIGN.md §8, parsed in one place. Unknown parameters and invalid values are ignored
  * (a share link from a newer version must still open). The manifest fragment (`#s=…`) comes later.
  */
-export type Theme = 'light' | 'dark' | 'system';
-export type LayoutView = 'split' | 'diagram' | 'story';
-export type MotionPref = 'system' | 'reduced' | 'full';
+import type { LayoutView, MotionPref, Theme } from '../ui/viewOptions';
 
 export interface UrlOptions {
   scenario?: string;

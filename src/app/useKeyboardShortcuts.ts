@@ -5,7 +5,7 @@
  * b switches to the next branch (wrapping round to the original), Shift+B back to the original branch.
  */
 import { useEffect } from 'react';
-import type { AppStoreApi } from './store/createAppStore';
+import type { AppStoreApi } from '../ui/store/createAppStore';
 
 function typingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;

@@ -2,7 +2,7 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFLICT_DRAFT_KEY, DRAFT_KEY, PREVIOUS_DRAFT_KEY } from './bootstrap';
-import { createAppStore, type AppStoreApi } from './store/createAppStore';
+import { createAppStore, type AppStoreApi } from '../ui/store/createAppStore';
 import { usePersistence } from './usePersistence';
 
 const never = () => Promise.reject(new Error('not simulated in this test'));

@@ -6,9 +6,10 @@
  * CONFLICT_DRAFT_KEY and the learner chooses (DraftNotices).
  */
 import { useEffect } from 'react';
-import { CONFLICT_DRAFT_KEY, DRAFT_KEY, INTRO_KEY, PREVIOUS_DRAFT_KEY, isPristine, parseDraft } from './bootstrap';
-import type { AppStoreApi } from './store/createAppStore';
-import { hasUnsavedWork } from './store/unsavedWork';
+import { CONFLICT_DRAFT_KEY, DRAFT_KEY, INTRO_KEY, PREVIOUS_DRAFT_KEY, parseDraft } from './bootstrap';
+import { isPristine } from '../ui/store/draft';
+import type { AppStoreApi } from '../ui/store/createAppStore';
+import { hasUnsavedWork } from '../ui/store/unsavedWork';
 
 export function usePersistence(store: AppStoreApi, storage: Storage | null): void {
   useEffect(() => {

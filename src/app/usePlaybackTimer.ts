@@ -1,7 +1,7 @@
 /** While playing, advance one step after each step's dwell time (the clock lives here, not in the store). */
 import { useEffect } from 'react';
 import { dwellMs } from '../playback/speed';
-import { useApp, useAppApi } from './store/useApp';
+import { useApp, useAppApi } from '../ui/store/useApp';
 
 export function usePlaybackTimer(): void {
   const api = useAppApi();

@@ -13,11 +13,11 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { firstDiagramShown } from '../app/firstDiagram';
-import { markOnce, PERF_MARKS } from '../app/perfMarks';
-import { useApp } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { firstDiagramShown } from '../ui/firstDiagram';
+import { markOnce, PERF_MARKS } from '../ui/perfMarks';
+import { useApp } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
 import { G, layoutDiagram, type DiagramLayout } from '../playback/diagramLayout';
 import { nodeRoles } from '../playback/instances';

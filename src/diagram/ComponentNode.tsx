@@ -3,7 +3,7 @@
  * stages, controllers, etcd members, runtime layers) light up when the step names them.
  */
 import type { NodeProps } from '@xyflow/react';
-import { useT } from '../app/i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import { BoxHandles } from './BoxHandles';
 import { useBoxState } from './boxStates';
 import type { BoxNode } from './flowModel';

@@ -1,5 +1,5 @@
 import type { NodeProps } from '@xyflow/react';
-import { useT } from '../app/i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import { BoxHandles } from './BoxHandles';
 import type { BoxNode } from './flowModel';
 

@@ -4,7 +4,7 @@
  * motion is reduced) a dot travelling from sender to receiver (messageMarks.ts); the line itself never changes.
  */
 import { BaseEdge, getBezierPath, type EdgeProps } from '@xyflow/react';
-import { useApp } from '../app/store/useApp';
+import { useApp } from '../ui/store/useApp';
 import { travelMs } from '../playback/speed';
 import { useActiveLink } from './boxStates';
 import type { LinkEdge as LinkEdgeType } from './flowModel';

@@ -6,8 +6,8 @@
  */
 import type { NodeProps } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useAppApi } from '../ui/store/useApp';
 import type { Translate } from '../i18n/translate';
 import type { NodeFlags } from '../playback/nodeSummary';
 import type { NodePods, PodTone } from '../playback/podBadges';

@@ -1,5 +1,5 @@
-import { useT } from '../app/i18n/translateContext';
-import { useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useAppApi } from '../ui/store/useApp';
 import { shortPodName, type PodBadge } from '../playback/podBadges';
 
 /** A Pod (or a group of Pods) with STATUS and READY as kubectl shows them; click to inspect it. */

@@ -1,5 +1,5 @@
 import type { NodeProps } from '@xyflow/react';
-import { useT } from '../app/i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import { useBoxState } from './boxStates';
 import type { BoxNode } from './flowModel';
 import { PodChip } from './PodChip';

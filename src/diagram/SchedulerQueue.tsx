@@ -1,4 +1,4 @@
-import { useT } from '../app/i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import type { PodBadge } from '../playback/podBadges';
 import { PodChip } from './PodChip';
 

@@ -4,8 +4,8 @@
  * any length scroll smoothly.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import { sequenceModel } from '../playback/sequenceLanes';
 import './sequence.css';
 

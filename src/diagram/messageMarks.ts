@@ -15,7 +15,7 @@
  * is read from the DOM.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
-import { afterPaint } from '../app/afterPaint';
+import { afterPaint } from '../ui/afterPaint';
 import { BURST_MS } from '../playback/speed';
 import { journeyKeyframes } from './dotJourney';
 

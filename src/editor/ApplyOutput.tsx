@@ -1,5 +1,5 @@
-import { useT } from '../app/i18n/translateContext';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useCurrent } from '../ui/store/useCurrent';
 
 /** What `kubectl apply -f manifest.yaml` printed (created / configured / unchanged, or kubectl's error). */
 export function ApplyOutput() {

@@ -4,11 +4,11 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { afterFirstDiagram } from '../app/firstDiagram';
-import { Icon } from '../app/Icon';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { afterFirstDiagram } from '../ui/firstDiagram';
+import { Icon } from '../ui/Icon';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { scenarioLessonKey, scenarioTitleKey } from '../i18n/scenarioText';
 import { findScenario } from '../scenarios';
 import { sourceKey, type LineRange } from '../playback/sourceKey';

@@ -1,4 +1,4 @@
-import { useT } from '../app/i18n/translateContext';
+import { useT } from '../ui/i18n/translateContext';
 import type { EditorMarker } from '../playback/runInfo';
 
 /** The markers as a list too: readable without hovering, and by screen readers. */

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { EditorMarker } from '../playback/runInfo';
 import type { LineRange } from '../playback/sourceKey';
-import { afterPaint } from '../app/afterPaint';
+import { afterPaint } from '../ui/afterPaint';
 import { MODEL_URI, monaco } from './monacoSetup';
 
 export interface YamlEditorProps {

@@ -3,8 +3,8 @@
  * origin the embed fails closed (issue 24): no listener, no messages, and this says why, in the embed itself.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useAppApi } from '../ui/store/useApp';
 import { parseUrlOptions } from '../app/urlOptions';
 import { connectHost } from './connectHost';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppStore } from '../app/store/createAppStore';
-import type { RunSimulation, SimulationResult } from '../app/simulation/protocol';
+import { createAppStore } from '../ui/store/createAppStore';
+import type { RunSimulation, SimulationResult } from '../ui/workers/simulationProtocol';
 import { simulate } from '../engine/simulate';
 import { en } from '../i18n/locales/en';
 import { createTranslator } from '../i18n/translate';

@@ -9,7 +9,7 @@
  * the page that asked, but carries only numbers and built-in text. A malformed `origin=` fails closed: the embed
  * then talks to no one (EmbedBridge shows why).
  */
-import type { AppStore, AppStoreApi } from '../app/store/createAppStore';
+import type { AppStore, AppStoreApi } from '../ui/store/createAppStore';
 import { parseUrlOptions } from '../app/urlOptions';
 import { isLanguage } from '../i18n/languages';
 import type { Translate } from '../i18n/translate';

@@ -4,8 +4,8 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { actionLabel } from '../playback/actionLabel';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import './troubleshoot.css';
 
 export function BranchBar() {

@@ -3,8 +3,8 @@
  * highlighted, and the selected key's value as YAML with its revision.
  */
 import { useMemo, useState } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useCurrent } from '../ui/store/useCurrent';
 import { toYaml } from '../engine/kubectl/yamlOutput';
 import { etcdRows } from '../playback/etcdView';
 

@@ -3,9 +3,9 @@
  * selected object when there is one.
  */
 import { useMemo } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { printEvents, toKEvent } from '../engine/kubectl/eventsTable';
 
 export function EventsPanel() {

@@ -3,7 +3,7 @@
  * the first diagram is painted (Inspectors.tsx), so they are not part of the page's start-up.
  */
 import type { ReactNode } from 'react';
-import type { InspectorTab } from '../app/store/createAppStore';
+import type { InspectorTab } from '../ui/store/createAppStore';
 import { EtcdPanel } from './EtcdPanel';
 import { EventsPanel } from './EventsPanel';
 import { KubectlPanel } from './KubectlPanel';

@@ -2,11 +2,11 @@
  * Inspectors synchronized to the current step. Every panel stays mounted (hidden when its tab is not chosen) so
  * the DESIGN.md §7 hooks `etcd`, `events` and `kubectl` always exist and switching tabs is instant.
  */
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
-import type { InspectorTab } from '../app/store/createAppStore';
-import { afterFirstDiagram } from '../app/firstDiagram';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
+import type { InspectorTab } from '../ui/store/createAppStore';
+import { afterFirstDiagram } from '../ui/firstDiagram';
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 
 // Requested once the first diagram is painted (app/firstDiagram.ts): the start-up does not parse kubectl's printers.

@@ -6,9 +6,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { UserAction } from '../engine/api';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { interventionTargets } from '../playback/interventionTargets';
 import './troubleshoot.css';
 

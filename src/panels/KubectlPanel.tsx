@@ -3,9 +3,9 @@
  * current step, in kubectl's exact formats. The answer follows the cursor: step back and it shows the past.
  */
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { kubeconfigUser } from '../engine/cluster/kubeconfigUser';
 import { answerKubectl } from '../engine/kubectl/kubectlCommand';
 

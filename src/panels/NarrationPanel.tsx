@@ -4,10 +4,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../app/i18n/translateContext';
-import { Icon } from '../app/Icon';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { Icon } from '../ui/Icon';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { diagnoseAt } from '../playback/diagnosis';
 import { narrate, stepHeadline } from '../playback/narrate';
 import { formatWait, jumpAfter } from '../playback/clockJumps';

@@ -3,9 +3,9 @@
  * the age of its Lease — the heartbeat whose staleness makes the node controller mark it NotReady.
  */
 import { useMemo } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { formatWait } from '../playback/clockJumps';
 import { formatMiB, formatMillicores, nodeSummaries, type NodeSummary } from '../playback/nodeSummary';
 import './troubleshoot.css';

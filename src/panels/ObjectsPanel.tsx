@@ -3,9 +3,9 @@
  * object, its spec next to its status, as `kubectl get -o yaml` would print them, as of the current step.
  */
 import { useMemo } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { toYaml } from '../engine/kubectl/yamlOutput';
 import { writesAt } from '../playback/etcdView';
 import { ownershipTree, type TreeNode } from '../playback/ownershipTree';

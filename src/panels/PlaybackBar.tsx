@@ -4,9 +4,9 @@
  */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Icon, type IconName } from '../app/Icon';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
+import { Icon, type IconName } from '../ui/Icon';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import { SPEEDS, clockSeconds } from '../playback/speed';
 import { Scrubber } from './Scrubber';
 import { StepFilters } from './StepFilters';

@@ -2,9 +2,9 @@
  * Scheduler inspector: for a scheduling decision, every node's Filter verdict and Score plugin results, so the
  * learner can answer "why node-2 and not node-1?".
  */
-import { useT } from '../app/i18n/translateContext';
-import { useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { nearestScheduleStep, schedulerTable } from '../playback/schedulerTable';
 
 export function SchedulerPanel() {

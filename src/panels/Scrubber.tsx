@@ -4,8 +4,8 @@
  */
 import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import { snapForward } from '../playback/navigation';
 import { phaseStrip } from '../playback/timeline';
 import { clockJumps, formatWait } from '../playback/clockJumps';

@@ -1,8 +1,8 @@
 /** Which steps navigation lands on: background steps on/off, and "follow one Pod". */
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
 import { groupsRepeats } from '../playback/navigation';
 
 /**

@@ -4,9 +4,9 @@
  * as about seventy lines. Lines come from playback/runSummary.ts; the line holding the current step is marked.
  */
 import { memo, useMemo, useState } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import type { Step } from '../engine/types';
 import { hasKey, type Translate } from '../i18n/translate';
 import { endpointLabel } from '../playback/narrate';

@@ -4,7 +4,7 @@
  * e2e/security.spec.ts).
  */
 import { lazy, Suspense, useState } from 'react';
-import { useApp } from '../app/store/useApp';
+import { useApp } from '../ui/store/useApp';
 
 const panels = {
   stuck: lazy(() => import('./WhereStuckPanel').then((m) => ({ default: m.WhereStuckPanel }))),

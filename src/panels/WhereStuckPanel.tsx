@@ -4,9 +4,9 @@
  * the step where it went wrong; below it, the whole chain as a checklist (text + icon, never colour alone).
  */
 import { useMemo } from 'react';
-import { useT } from '../app/i18n/translateContext';
-import { useApp, useAppApi } from '../app/store/useApp';
-import { useCurrent } from '../app/store/useCurrent';
+import { useT } from '../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { useCurrent } from '../ui/store/useCurrent';
 import { diagnoseAt, type ChainFinding } from '../playback/diagnosis';
 import './troubleshoot.css';
 

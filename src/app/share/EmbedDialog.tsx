@@ -3,9 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { SCENARIOS } from '../../scenarios';
 import { LANGUAGES } from '../../i18n/languages';
 import { scenarioTitleKey } from '../../i18n/scenarioText';
-import { useT } from '../i18n/translateContext';
+import { useT } from '../../ui/i18n/translateContext';
 import { Modal } from '../Modal';
-import { useApp, useAppApi } from '../store/useApp';
+import { useApp, useAppApi } from '../../ui/store/useApp';
 import { copyText } from './links';
 import { encodeShare } from './shareCodec';
 

@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Boot } from '../bootstrap';
-import { useT } from '../i18n/translateContext';
+import { useT } from '../../ui/i18n/translateContext';
 import { Modal } from '../Modal';
-import type { AppState, AppStoreApi } from '../store/createAppStore';
-import { useAppApi } from '../store/useApp';
+import type { AppState, AppStoreApi } from '../../ui/store/createAppStore';
+import { useAppApi } from '../../ui/store/useApp';
 import { linkParts, withoutContent } from './links';
 import { markStaleAddress } from './staleAddress';
 import { decodeShare, type SharePayload } from './shareCodec';

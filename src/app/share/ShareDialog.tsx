@@ -6,12 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../i18n/translateContext';
+import { useT } from '../../ui/i18n/translateContext';
 import { Modal } from '../Modal';
-import { useApp, useAppApi } from '../store/useApp';
+import { useApp, useAppApi } from '../../ui/store/useApp';
 import { LONG_LINK, copyText, downloadBlob, downloadText, shareUrl } from './links';
 import { diagramPng, diagramSvg } from './diagramImage';
-import { traceFile } from './traceFile';
+import { traceFile } from '../../playback/traceFile';
 import { importTraceFile } from './importTrace';
 import { TraceImportStatus } from './TraceImportStatus';
 

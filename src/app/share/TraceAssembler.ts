@@ -3,8 +3,8 @@
  * steps in slices), reporting how many steps have arrived.
  */
 import type { Run, Step } from '../../engine/api';
-import { TraceFileError } from './traceFile';
-import type { TraceImportMessage, TraceImportProgress } from './traceImportProtocol';
+import { TraceFileError } from '../../playback/traceFile';
+import type { TraceImportMessage, TraceImportProgress } from '../../ui/workers/traceImportProtocol';
 
 export type ImportedTrace = Pick<
   Extract<TraceImportMessage, { kind: 'head' }>,

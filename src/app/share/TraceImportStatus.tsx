@@ -3,8 +3,8 @@
  * app shows it instead, so a large file that is still loading stays visible and cancellable.
  */
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../i18n/translateContext';
-import { useApp, useAppApi } from '../store/useApp';
+import { useT } from '../../ui/i18n/translateContext';
+import { useApp, useAppApi } from '../../ui/store/useApp';
 import { cancelTraceImport } from './importTrace';
 import { traceImportProgressText, traceImportResultText } from './traceImportText';
 

@@ -4,9 +4,9 @@
  * editor work.
  */
 import { WorldCache } from '../../playback/WorldCache';
-import type { AppStoreApi, Session } from '../store/createAppStore';
+import type { AppStoreApi, Session } from '../../ui/store/createAppStore';
 import type { ImportedTrace } from './TraceAssembler';
-import { TraceFileError } from './traceFile';
+import { TraceFileError } from '../../playback/traceFile';
 import { startTraceImport, TraceImportCancelled, type TraceImport } from './traceImporter';
 
 const running = new WeakMap<AppStoreApi, TraceImport>();
@@ -79,24 +79,9 @@ function replayTrace(
     ms: 0,
     strip,
     jumps,
+    foreground,
   };
-  const filter = { ...api.getState().filter, pod: null };
-  const all = Array.from({ length: run.steps.length }, (_, i) => i);
-  api.setState({
-    scenarioId: null,
-    status: 'ready',
-    error: null,
-    session,
-    branches: [{ id: 0, session, input: { yaml }, forkStep: null, parentId: null, actions: [] }],
-    branchId: 0,
-    actions: [],
-    filter,
-    navigable: filter.hideBackground ? foreground : all,
-    playable: foreground,
-    cursor: run.steps.length ? 0 : -1,
-    playing: false,
-    selectedKey: null,
-  });
+  api.getState().showImported(session);
   setTimeout(() => {
     if (api.getState().session === session) api.setState({ yaml });
   }, 0);

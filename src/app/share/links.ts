@@ -3,7 +3,7 @@
  * step. `shareUrl` builds the link for what the learner sees; the app keeps its own URL in step with it.
  */
 import { findScenario } from '../../scenarios';
-import type { AppState } from '../store/createAppStore';
+import type { AppState } from '../../ui/store/createAppStore';
 import { encodeShare } from './shareCodec';
 
 /** Above this many characters a link is likely to be cut off by chat apps and mail clients. */

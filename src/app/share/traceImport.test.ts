@@ -5,8 +5,8 @@ import { en } from '../../i18n/locales/en';
 import zhTW from '../../i18n/locales/zh-TW';
 import { readTraceText } from './readTraceText';
 import { TraceAssembler } from './TraceAssembler';
-import { checkTraceSize, TRACE_BUDGET, TraceFileError } from './traceFile';
-import type { TraceImportMessage, TraceImportProgress } from './traceImportProtocol';
+import { checkTraceSize, TRACE_BUDGET, TraceFileError } from '../../playback/traceFile';
+import type { TraceImportMessage, TraceImportProgress } from '../../ui/workers/traceImportProtocol';
 import { traceImportProgressText, traceImportResultText } from './traceImportText';
 
 const yaml =

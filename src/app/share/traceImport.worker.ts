@@ -11,8 +11,12 @@ import { phaseMarks, phaseStrip } from '../../playback/timeline';
 import { clockJumps } from '../../playback/clockJumps';
 import { navigableSteps } from '../../playback/navigation';
 import { readTraceText } from './readTraceText';
-import { checkTraceSize, parseTraceFile, TraceFileError } from './traceFile';
-import { STEPS_PER_MESSAGE, type TraceImportMessage, type TraceImportRequest } from './traceImportProtocol';
+import { checkTraceSize, parseTraceFile, TraceFileError } from '../../playback/traceFile';
+import {
+  STEPS_PER_MESSAGE,
+  type TraceImportMessage,
+  type TraceImportRequest,
+} from '../../ui/workers/traceImportProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 

@@ -1,7 +1,7 @@
 /** What the learner reads about a trace import: its progress and how it ended, in the app's language. */
 import type { Translate } from '../../i18n/translate';
-import type { TraceImportResult } from '../store/createAppStore';
-import type { TraceImportProgress } from './traceImportProtocol';
+import type { TraceImportResult } from '../../ui/store/createAppStore';
+import type { TraceImportProgress } from '../../ui/workers/traceImportProtocol';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);

@@ -3,8 +3,8 @@
  * to stop a JSON.parse in progress) and resolves with the run put back together.
  */
 import { TraceAssembler, type ImportedTrace } from './TraceAssembler';
-import { checkTraceSize, TraceFileError } from './traceFile';
-import type { TraceImportMessage, TraceImportProgress, TraceImportRequest } from './traceImportProtocol';
+import { checkTraceSize, TraceFileError } from '../../playback/traceFile';
+import type { TraceImportMessage, TraceImportProgress, TraceImportRequest } from '../../ui/workers/traceImportProtocol';
 import TraceImportWorker from './traceImport.worker?worker';
 
 /** The rejection of a cancelled import. */

@@ -7,7 +7,7 @@
  */
 import { Engine } from '../../engine/simulate';
 import { buildRunInfo } from '../../playback/runInfo';
-import type { SimRequest, SimResponse } from './protocol';
+import type { SimRequest, SimResponse } from '../../ui/workers/simulationProtocol';
 import { BranchEngines } from './BranchEngines';
 
 declare const self: DedicatedWorkerGlobalScope;

@@ -12,7 +12,7 @@ import {
   type SimRequest,
   type SimResponse,
   type SimulationResult,
-} from './protocol';
+} from '../../ui/workers/simulationProtocol';
 import SimulationWorker from './simulate.worker?worker';
 
 export interface WorkerSimulator {

@@ -4,7 +4,7 @@ import type { MessageGroup } from '../../playback/messageGroups';
 import type { RunInfo } from '../../playback/runInfo';
 import type { PhaseMark, StripBucket } from '../../playback/timeline';
 import type { ClockJump } from '../../playback/clockJumps';
-import type { TraceErrorCode } from './traceFile';
+import type { TraceErrorCode } from '../../playback/traceFile';
 
 /** Start with a file; then `more` asks for the next slice of steps once the page has taken the last one. */
 export type TraceImportRequest = { kind: 'start'; file: Blob } | { kind: 'more' };

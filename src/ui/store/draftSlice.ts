@@ -4,9 +4,9 @@
  * usePersistence) and can be restored; a different draft saved by another tab is a conflict to resolve, not a
  * silent overwrite.
  */
-import type { Draft } from '../bootstrap';
+import type { Draft } from './draft';
 import { hasUnsavedWork } from './unsavedWork';
-import type { AppStore } from './createAppStore';
+import type { GetState, SetState } from './sliceTypes';
 
 export type ReplaceReason = 'import' | 'example';
 
@@ -38,8 +38,8 @@ export interface DraftActions {
   setDraftSaveError(error: DraftState['draftSaveError']): void;
 }
 
-type Set = (partial: Partial<AppStore>) => void;
-type Get = () => AppStore;
+type Set = SetState;
+type Get = GetState;
 
 export function draftSlice(set: Set, get: Get, previousDraft: Draft | null = null): DraftState & DraftActions {
   const current = (): Draft => ({ yaml: get().yaml, scenarioId: get().scenarioId });

@@ -1,4 +1,4 @@
-import { isPristine } from '../bootstrap';
+import { isPristine } from './draft';
 import type { AppState } from './createAppStore';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../engine/simulate';
 import { findScenario } from '../../scenarios';
 import { buildRunInfo } from '../../playback/runInfo';
-import type { RunSimulation } from '../simulation/protocol';
+import type { RunSimulation } from '../workers/simulationProtocol';
 import { createAppStore } from './createAppStore';
 
 const inline: RunSimulation = async (input) => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Engine, simulate } from '../../engine/simulate';
 import { findScenario } from '../../scenarios';
 import { buildRunInfo } from '../../playback/runInfo';
-import { BranchEngines } from '../simulation/BranchEngines';
-import type { RunSimulation } from '../simulation/protocol';
-import { createAppStore } from './createAppStore';
+import { BranchEngines } from './BranchEngines';
+import type { RunSimulation } from '../../ui/workers/simulationProtocol';
+import { createAppStore } from '../../ui/store/createAppStore';
 
 describe('branches', () => {
   it('a fork of a fork equals simulating its actions from scratch', () => {

@@ -3,7 +3,7 @@
  * and what "Import trace" reads — that, or the CLI's `--format json` (steps only: the world views stay empty).
  * Importing reads and parses in a worker (traceImport.worker.ts); this module is what both sides share.
  */
-import type { Run } from '../../engine/api';
+import type { Run } from '../engine/api';
 
 export const TRACE_FORMAT = 'podyssey-trace';
 

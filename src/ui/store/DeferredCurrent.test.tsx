@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { simulate } from '../../engine/simulate';
 import { buildRunInfo } from '../../playback/runInfo';
 import { findScenario } from '../../scenarios';
-import type { RunSimulation } from '../simulation/protocol';
+import type { RunSimulation } from '../workers/simulationProtocol';
 import { createAppStore } from './createAppStore';
 import { DeferredCurrent, SETTLE_MS } from './DeferredCurrent';
 import { StoreContext } from './storeContext';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine/simulate';
+import { simulate } from '../engine/simulate';
 import { parseTraceFile, traceFile } from './traceFile';
 
 const yaml = `apiVersion: v1

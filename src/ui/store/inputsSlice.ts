@@ -1,0 +1,43 @@
+/** The store's inputs: the manifest the editor holds, the example it came from, and the cluster options. */
+import { findScenario } from '../../scenarios';
+import type { GetState, SetState } from './sliceTypes';
+
+export interface InputsState {
+  yaml: string;
+  scenarioId: string | null;
+  nodes?: number;
+  seed?: number;
+}
+
+export interface InputsActions {
+  setYaml(yaml: string): void;
+  loadScenario(id: string, opts?: { apply?: boolean; step?: number }): Promise<void>;
+  resetToScenario(): void;
+}
+
+export function inputsSlice(set: SetState, get: GetState, initial: Partial<InputsState>): InputsState & InputsActions {
+  return {
+    yaml: initial.yaml ?? '',
+    scenarioId: initial.scenarioId ?? null,
+    nodes: initial.nodes,
+    seed: initial.seed,
+
+    setYaml: (yaml) => set({ yaml }),
+
+    loadScenario: async (id, opts) => {
+      const scenario = findScenario(id);
+      if (!scenario) return;
+      set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null });
+      if (opts?.apply !== false) await get().apply({ step: opts?.step });
+    },
+
+    resetToScenario: () => {
+      const scenario = findScenario(get().scenarioId ?? '');
+      if (!scenario) return;
+      // The learner asked for it, so no question: the edits become the previous draft, one click from coming back.
+      const { yaml } = get();
+      if (yaml.trim() && yaml !== scenario.input.yaml) get().stashDraft();
+      set({ yaml: scenario.input.yaml });
+    },
+  };
+}
