@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { autosaved, expect, test } from './fixtures';
 
 test.describe('the manifest editor', () => {
   test('Monaco loads lazily with the default scenario and the diagram is there first', async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('the manifest editor', () => {
     await expect(page.locator('.apply-output')).toContainText('service/web created');
     await page.screenshot({ path: test.info().outputPath('invalid-field.png') });
 
-    await page.waitForTimeout(500); // autosave debounce
+    await autosaved(page, 'replica: 3');
     await page.reload();
     await expect(editor.locator('.view-lines')).toContainText('replica: 3', { timeout: 20_000 });
   });

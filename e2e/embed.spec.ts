@@ -187,8 +187,27 @@ test.describe('issue 24: an embed that fails closed, keeps custom text private a
         for (const type of ['ping', 'getState', 'next'])
           f.contentWindow!.postMessage({ podyssey: 1, id: 'b', type, reqId: type }, '*');
       });
-      await page.waitForTimeout(1000);
-      const after = (await msgs(page)).slice(before).filter((m) => m.from === 'b');
+      // The frame handles messages in order: once it has seen one of its own, posted last, it has handled (and
+      // ignored) the three above; what it posts to the host after that arrives after anything it posted before.
+      await page.evaluate(() => {
+        const w = window as unknown as { flushed: Promise<void> };
+        w.flushed = new Promise((resolve) =>
+          window.addEventListener('message', (e) => e.data === 'podyssey-test:flushed' && resolve()),
+        );
+      });
+      await page.frame({ url: /id=b/ })!.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('message', (e) => {
+              if (e.data !== 'podyssey-test:flush') return;
+              window.parent.postMessage('podyssey-test:flushed', '*');
+              resolve();
+            });
+            window.postMessage('podyssey-test:flush', '*');
+          }),
+      );
+      await page.evaluate(() => (window as unknown as { flushed: Promise<void> }).flushed);
+      const after = (await msgs(page)).slice(before).filter((m) => m.from === 'b' && m.msg !== 'podyssey-test:flushed');
       expect(after).toEqual([]);
       expect((await msgs(page)).filter((m) => m.from === 'b' && m.msg.type === 'ready')).toEqual([]);
     });

@@ -78,3 +78,11 @@ export async function viewSnapshot(page: Page): Promise<Record<string, string>> 
     };
   });
 }
+
+/** Wait until the debounced autosave has written a draft holding `text` (instead of sleeping past the debounce). */
+export async function autosaved(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (t) => Object.keys(localStorage).some((k) => k.startsWith('podyssey:draft') && localStorage[k].includes(t)),
+    text,
+  );
+}

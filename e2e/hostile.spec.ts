@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { autosaved, expect, test } from './fixtures';
 
 const DRAFT_KEY = 'podyssey:draft:v1';
 const INTRO_KEY = 'podyssey:intro-dismissed';
@@ -84,7 +84,7 @@ async function applyExpectingError(page: Page, message: string | RegExp): Promis
 async function expectTextKept(page: Page, visible: string): Promise<void> {
   const lines = page.getByTestId('editor').locator('.view-lines');
   await expect(lines).toContainText(visible);
-  await page.waitForTimeout(500); // autosave debounce
+  await autosaved(page, visible);
   await page.reload();
   await expect(lines).toContainText(visible, { timeout: 20_000 });
 }
@@ -240,10 +240,19 @@ test.describe('hostile input', () => {
           new ArrayBuffer(8),
         ];
         for (const p of payloads) window.postMessage(p, '*');
+        // Messages are dispatched in order: once a last one arrives, the app has seen (and ignored) every payload.
+        return new Promise<void>((resolve) => {
+          const done = (e: MessageEvent) => {
+            if (e.data !== 'podyssey-test:sentinel') return;
+            window.removeEventListener('message', done);
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          };
+          window.addEventListener('message', done);
+          window.postMessage('podyssey-test:sentinel', '*');
+        });
       },
       [IMG, SCRIPT, JS_URL] as const,
     );
-    await page.waitForTimeout(300);
     await expect(page.getByTestId('editor').locator('.view-lines')).toHaveText(before ?? '');
     await expectUntouched(page, g);
   });
@@ -298,7 +307,9 @@ test.describe('hostile postMessage to the embed', () => {
             yaml: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: payloads\n  annotations:\n    a: ${JSON.stringify(img)}\ndata:\n  s: ${JSON.stringify(script)}\n  j: ${JSON.stringify(jsUrl)}\n`,
           },
         });
-        await new Promise((r) => setTimeout(r, 3000));
+        // Every request that must be answered has been (the last, a valid load, after the alias bomb before it).
+        const answered = () => [1, 2, 3, 5, 7].every((id) => got.some((r) => r && r.reqId === id));
+        for (let waited = 0; !answered() && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
         return got;
       },
       { img: IMG, script: SCRIPT, jsUrl: JS_URL, bomb, app },

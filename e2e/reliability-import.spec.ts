@@ -65,7 +65,8 @@ test('a 200,000-step trace imports with its progress shown and the page never fr
   await page.getByTestId('share').click();
   await expect(page.getByTestId('import-trace')).toBeVisible();
   // Let the page's own start-up (editor, inspectors, lazy chunks) finish before watching.
-  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
   await watchLongTasks(page);
   await page.getByTestId('import-trace-file').setInputFiles(bigTrace);
   await expect(page.getByTestId('import-progress')).toContainText(/Reading the trace: [\d.]+ of 1\d\d\.\d MB/);
@@ -81,7 +82,7 @@ test('a 200,000-step trace imports with its progress shown and the page never fr
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('step-counter')).toHaveText('1 / 200000');
   // Paint what was imported, then read the tasks.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 500))));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const tasks = await longTasks(page);
   const log = await page.evaluate(() => (window as unknown as { __taskLog: string[] }).__taskLog);
   console.log(`import of 200k steps: long tasks (start+ms) and phases: ${log.join(', ')}`);

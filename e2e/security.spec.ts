@@ -78,7 +78,8 @@ test.describe('production build', () => {
       // DevTools-evaluated code may bypass the eval check; a string timer is compiled later, by the page itself.
       (window.setTimeout as unknown as (code: string, ms: number) => number)('window.__evaled = 1', 0);
       return new Promise<{ inline?: number; evaled?: number }>((resolve) =>
-        setTimeout(() => resolve({ inline: w.__inline, evaled: (window as { __evaled?: number }).__evaled }), 100),
+        // Timers of equal delay fire in order: this one runs after the string timer would have.
+        setTimeout(() => resolve({ inline: w.__inline, evaled: (window as { __evaled?: number }).__evaled }), 0),
       );
     });
     expect(blocked).toEqual({ inline: undefined, evaled: undefined });

@@ -83,16 +83,18 @@ test('reduced motion: no autoplay, no travelling packets', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/?scenario=happy-path&autoplay=1');
   await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
-  await page.waitForTimeout(1500);
-  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/);
+  // Autoplay would have started with the run: once the page is settled, playback is still off.
+  await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/);
   await page.getByTestId('step-next').click();
   await expect(page.locator('[data-testid="diagram"] .message-dot')).toHaveCount(0);
   // motion=reduced does the same without the OS setting.
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/?scenario=happy-path&autoplay=1&motion=reduced');
   await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
-  await page.waitForTimeout(1200);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
   await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/);
 });
 
