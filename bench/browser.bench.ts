@@ -1,6 +1,6 @@
 /**
  * `npm run bench:browser` (also the second half of `npm run bench`): the production build in Debian's Chromium,
- * headless, through Playwright. Prints each figure and PASS/FAIL against the issue 6 targets:
+ * headless, through Playwright. Prints each figure and PASS/FAIL against its target (docs/PERFORMANCE.md):
  *   - cold load to first diagram (the `podyssey:first-diagram` performance mark: the frame that draws the boxes
  *     begins) ≤ 1 s, and when that frame's rendering is done (`podyssey:first-diagram-painted`, reported);
  *   - initial JavaScript (gzip) without Monaco, which loads lazily, ≤ 250 KB;
