@@ -11,7 +11,7 @@
  *   whatever the registry. Digests are accepted for catalog repositories (we cannot know upstream digests), and a
  *   tag's digest is a stable fake: sha256 of "<repository>:<tag>".
  */
-import { sha256Hex } from '../components/kube-proxy/sha256';
+import { sha256Hex } from '../util/sha256';
 import type { CatalogEntry, ImageBase } from './imageCatalog';
 import { IMAGE_CATALOG } from './imageCatalog';
 import { parseImageReference } from './imageReference';

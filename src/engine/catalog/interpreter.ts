@@ -18,7 +18,7 @@
  * `HTTP probe failed with statuscode: 500`, `dial tcp 10.244.1.5:8080: connect: connection refused`,
  * and for exec probes the command's combined output (busybox vs GNU wording picked by the image).
  */
-import { sha256Hex } from '../components/kube-proxy/sha256';
+import { sha256Hex } from '../util/sha256';
 import { withFields } from '../kernel/withFields';
 import type { ImageBase } from './imageCatalog';
 import { IMAGE_CATALOG } from './imageCatalog';

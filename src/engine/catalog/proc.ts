@@ -5,6 +5,7 @@
  * Time is virtual milliseconds since the container started. Nothing here reads a clock or random source.
  */
 import type { ImageBase } from './imageCatalog';
+import { utcFields, type UtcFields } from '../util/calendar';
 
 export type Coreutils = 'busybox' | 'gnu';
 export type ShellKind = 'ash' | 'dash' | 'bash';
@@ -344,44 +345,9 @@ export class Proc {
   }
 }
 
-export interface Civil {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  ms: number;
-  /** 0 = Sunday. */
-  weekday: number;
-}
-
-/** Epoch ms → UTC calendar fields (Howard Hinnant's civil_from_days), without Date. */
-export function civil(epochMs: number): Civil {
-  const ms = Math.floor(epochMs) % 1000;
-  const totalSec = Math.floor(epochMs / 1000);
-  const days = Math.floor(totalSec / 86400);
-  const secOfDay = totalSec - days * 86400;
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return {
-    year,
-    month,
-    day,
-    hour: Math.floor(secOfDay / 3600),
-    minute: Math.floor((secOfDay % 3600) / 60),
-    second: secOfDay % 60,
-    ms,
-    weekday: (((days + 4) % 7) + 7) % 7,
-  };
-}
+/** UTC calendar fields of a virtual time (the engine's one calendar function). */
+export type Civil = UtcFields;
+export const civil = utcFields;
 
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -7,8 +7,8 @@
  * servicePortName is `ServicePortName.String()`: "<ns>/<name>", plus ":<portName>" only when the Service port is
  * named; the protocol is lower-cased (`strings.ToLower`). Chain names are ≤ 28 characters, an iptables limit.
  */
-import { base32Encode } from './base32';
-import { sha256 } from './sha256';
+import { base32Encode } from '../../util/base32';
+import { sha256 } from '../../util/sha256';
 
 export type ServiceChainPrefix = 'KUBE-SVC' | 'KUBE-SVL' | 'KUBE-EXT' | 'KUBE-FW';
 
