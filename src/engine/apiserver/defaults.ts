@@ -9,6 +9,7 @@
  */
 import type { KObject } from '../types';
 import { canonicalQuantity, tryParseQuantity } from '../objects/quantity';
+import { boundedMemo } from '../util/boundedMemo';
 
 type Obj = Record<string, any>;
 
@@ -479,16 +480,9 @@ function canonicalizeResourceList(list: unknown): void {
  * and a Deployment's pods repeat the same few quantities, whose parsing and formatting cost more than the rest of
  * defaulting a pod.
  */
-const canonicalQuantities = new Map<string | number, string | undefined>();
-const MAX_CANONICAL_QUANTITIES = 1_000;
-
-function canonicalOf(q: string | number): string | undefined {
-  if (canonicalQuantities.has(q)) return canonicalQuantities.get(q);
-  const canonical = 'error' in tryParseQuantity(q) ? undefined : canonicalQuantity(q);
-  if (canonicalQuantities.size >= MAX_CANONICAL_QUANTITIES) canonicalQuantities.clear();
-  canonicalQuantities.set(q, canonical);
-  return canonical;
-}
+const canonicalOf = boundedMemo(1_000, (q: string | number): string | undefined =>
+  'error' in tryParseQuantity(q) ? undefined : canonicalQuantity(q),
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers

@@ -33,6 +33,7 @@ import { watchDeliveries, type WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
+import { boundedMemo } from '../../util/boundedMemo';
 
 export const APISERVER: Endpoint = { component: 'kube-apiserver' };
 
@@ -100,14 +101,10 @@ const STATUS_TEXT: Record<number, string> = {
 /** Where the apiserver sends its etcd transactions; shared by every write step (see kernel/partOf.ts for why). */
 const ETCD_CLIENT_TARGET: Endpoint = Object.freeze({ component: 'etcd', part: 'etcd-0' });
 
-const httpDetails = new Map<number, StepDetail>();
-
 /** The detail of a successful response, one frozen object per status code: every response step keeps one. */
-function httpDetail(status: number): StepDetail {
-  let d = httpDetails.get(status);
-  if (!d) httpDetails.set(status, (d = Object.freeze({ type: 'http' as const, status, body: undefined })));
-  return d;
-}
+const httpDetail = boundedMemo(1_000, (status: number): StepDetail =>
+  Object.freeze({ type: 'http' as const, status, body: undefined }),
+);
 
 /** Draws one stage of the request pipeline (authn, authz, admission, validation) as a step of its own. */
 type Stage = (

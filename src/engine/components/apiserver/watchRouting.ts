@@ -8,6 +8,7 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { partOf } from '../../kernel/partOf';
 import type { KcmWatchRoutes } from '../controllers/kcmWatchRoutes';
 import { statusOnly, type WatchFilter } from '../scheduler/schedulerWatches';
+import { boundedMemo } from '../../util/boundedMemo';
 
 /** The watch registrations the apiserver routes by: kube-controller-manager's (from its controller registry) and
  * kube-scheduler's (its informers' filter). The node agents' are their field selectors, below. */
@@ -24,28 +25,18 @@ export interface WatchDelivery {
 
 const KCM_WATCHER: Endpoint = { component: 'kube-controller-manager' };
 const SCHEDULER_WATCHER: Endpoint = Object.freeze({ component: 'kube-scheduler' });
-const nodeWatchers = new Map<string, Endpoint>();
-const MAX_NODE_WATCHERS = 10_000;
-
 /** `{ component, node }`, one frozen object per pair: shared like the endpoints of kernel/partOf.ts. */
+const nodeWatchers = {
+  kubelet: boundedMemo(10_000, (node: string): Endpoint => Object.freeze({ component: 'kubelet', node })),
+  'kube-proxy': boundedMemo(10_000, (node: string): Endpoint => Object.freeze({ component: 'kube-proxy', node })),
+};
+
 function nodeWatcher(component: 'kubelet' | 'kube-proxy', node: string): Endpoint {
-  const key = `${component}\u0000${node}`;
-  let e = nodeWatchers.get(key);
-  if (!e) {
-    if (nodeWatchers.size >= MAX_NODE_WATCHERS) nodeWatchers.clear();
-    nodeWatchers.set(key, (e = Object.freeze({ component, node })));
-  }
-  return e;
+  return nodeWatchers[component](node);
 }
 
 /** partOf(KCM_WATCHER, parts) by the parts' text: a map lookup by a constant string instead of partOf's two. */
-const kcmWatchers = new Map<string, Endpoint>();
-
-function kcmWatcher(parts: string): Endpoint {
-  let e = kcmWatchers.get(parts);
-  if (!e) kcmWatchers.set(parts, (e = partOf(KCM_WATCHER, parts)));
-  return e;
-}
+const kcmWatcher = boundedMemo(1_000, (parts: string): Endpoint => partOf(KCM_WATCHER, parts));
 
 export function watchDeliveries(
   type: WatchType,

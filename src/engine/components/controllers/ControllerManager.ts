@@ -17,6 +17,7 @@ import type { ObjectOf, Pod } from '../../objects/typed';
 import type { Tally } from './OwnerIndex';
 import { CONTROLLERS } from './registry';
 import { cacheKey } from './objectKeys';
+import { boundedMemo } from '../../util/boundedMemo';
 
 export { cacheKey, controllerOf } from './objectKeys';
 
@@ -294,13 +295,7 @@ export class ControllerManager implements Component<KcmState> {
 }
 
 /** partOf(KCM, controller) by name: every controller request is drawn from one, and a map by name is one lookup. */
-const controllerEndpoints = new Map<string, Endpoint>();
-
-function controllerEndpoint(controller: string): Endpoint {
-  let e = controllerEndpoints.get(controller);
-  if (!e) controllerEndpoints.set(controller, (e = partOf(KCM, controller)));
-  return e;
-}
+const controllerEndpoint = boundedMemo(1_000, (controller: string): Endpoint => partOf(KCM, controller));
 
 export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
 

@@ -9,6 +9,7 @@
  */
 import { base32Encode } from '../../util/base32';
 import { sha256 } from '../../util/sha256';
+import { boundedMemo } from '../../util/boundedMemo';
 
 export type ServiceChainPrefix = 'KUBE-SVC' | 'KUBE-SVL' | 'KUBE-EXT' | 'KUBE-FW';
 
@@ -21,18 +22,7 @@ export function servicePortNameString(ns: string, svc: string, portName?: string
  * Every kube-proxy sync renames the same chains on every node, and SHA-256 in TypeScript is slow; the hash is a
  * pure function of its input, so it is remembered (bounded, so a long-lived page does not grow without limit).
  */
-const hashes = new Map<string, string>();
-const MAX_REMEMBERED = 50_000;
-
-function hash16(input: string): string {
-  let h = hashes.get(input);
-  if (h === undefined) {
-    if (hashes.size >= MAX_REMEMBERED) hashes.clear();
-    h = base32Encode(sha256(input)).slice(0, 16);
-    hashes.set(input, h);
-  }
-  return h;
-}
+const hash16 = boundedMemo(50_000, (input: string): string => base32Encode(sha256(input)).slice(0, 16));
 
 /** `portProtoHash`: the 16-character hash shared by a service port's SVC/SVL/EXT/FW chains. */
 export function portProtoHash(servicePortName: string, protocol: string): string {

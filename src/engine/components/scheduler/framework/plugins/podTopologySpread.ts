@@ -24,6 +24,7 @@ import type { CycleContext, Plugin } from '../plugin';
 import { newStatus } from '../status';
 import { requiredNodeAffinityMatches } from './nodeAffinity';
 import { doNotScheduleTaint } from './taintToleration';
+import { BoundedCache } from '../../../../util/boundedMemo';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = ERR_REASON_CONSTRAINTS_NOT_MATCH + ' (missing required label)';
@@ -191,8 +192,9 @@ function sameLabels(a: LabelMap, b: LabelMap): boolean {
  * Count keys by their text, so that the key of a selector is the same string in every cycle: a map lookup with the
  * very string it was stored under skips comparing the characters, and a cycle looks up every node.
  */
-const countKeys = new Map<string, string>();
-const MAX_COUNT_KEYS = 10_000;
+const countKeys = new BoundedCache<string, string>(10_000);
+
+const sameText = (text: string) => text;
 
 /** The last selector keyed: the system defaults give both constraints of a cycle the same selector object. */
 let lastKeyed: { selector: Selector; ns: string; key: string } | undefined;
@@ -201,11 +203,7 @@ function countKeyOf(c: SpreadConstraint, ns: string): string {
   if (c.countKey !== undefined) return c.countKey;
   if (lastKeyed && lastKeyed.selector === c.selector && lastKeyed.ns === ns) return (c.countKey = lastKeyed.key);
   const text = `${ns}\u0000${JSON.stringify(c.selector)}`;
-  let key = countKeys.get(text);
-  if (key === undefined) {
-    if (countKeys.size >= MAX_COUNT_KEYS) countKeys.clear();
-    countKeys.set(text, (key = text));
-  }
+  const key = countKeys.getOrCompute(text, sameText);
   lastKeyed = { selector: c.selector, ns, key };
   return (c.countKey = key);
 }
