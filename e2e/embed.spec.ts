@@ -207,7 +207,9 @@ test.describe('issue 24: an embed that fails closed, keeps custom text private a
           }),
       );
       await page.evaluate(() => (window as unknown as { flushed: Promise<void> }).flushed);
-      const after = (await msgs(page)).slice(before).filter((m) => m.from === 'b' && m.msg !== 'podyssey-test:flushed');
+      const after = (await msgs(page))
+        .slice(before)
+        .filter((m) => m.from === 'b' && (m.msg as unknown) !== 'podyssey-test:flushed');
       expect(after).toEqual([]);
       expect((await msgs(page)).filter((m) => m.from === 'b' && m.msg.type === 'ready')).toEqual([]);
     });

@@ -2,21 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, KObject, Run } from '../../src/engine/api';
 import { controlPlaneUpAtEnd, interventionViolations } from './interventionInvariants';
+import { makeNode, makePod } from '../../src/engine/testing/builders';
 
-const node = (taints: object[] = []): KObject =>
-  ({
-    kind: 'Node',
-    metadata: { name: 'n1' },
-    spec: { taints },
-    status: { allocatable: { cpu: '1', memory: '1Gi', pods: '110' } },
-  }) as never;
+const node = (taints: Array<{ key: string; value?: string; effect: string }> = []): KObject => {
+  const b = makeNode('n1').capacity({ cpu: '1', memory: '1Gi' });
+  for (const t of taints) b.taint(t.key, t.effect, t.value);
+  return b.obj();
+};
 const pod = (name: string, cpu: string, nodeName?: string): KObject =>
-  ({
-    kind: 'Pod',
-    metadata: { name, uid: name },
-    spec: { nodeName, containers: [{ name: 'c', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running' },
-  }) as never;
+  makePod(name).uid(name).cpu(cpu).node(nodeName).phase('Running').obj();
 const entry = (seq: number, value: KObject): HistoryEntry => ({
   seq,
   key: value.kind === 'Node' ? '/registry/minions/n1' : `/registry/pods/default/${value.metadata.name}`,

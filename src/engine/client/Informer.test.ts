@@ -2,14 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { ControllerManager } from '../components/controllers/ControllerManager';
 import type { KObject } from '../types';
+import { makePod } from '../testing/builders';
 
 const pod = (name: string, ns: string, labels?: Record<string, string>, node?: string): KObject =>
-  Object.freeze({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: ns, uid: `uid-${name}`, ...(labels ? { labels: Object.freeze(labels) } : {}) },
-    spec: node ? { nodeName: node } : {},
-  }) as KObject;
+  Object.freeze(
+    makePod(name)
+      .namespace(ns)
+      .labels(labels ?? {})
+      .node(node)
+      .obj(),
+  );
 
 const names = (os: KObject[]) => os.map((o) => o.metadata.name);
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { KObject } from '../types';
+import { makePod } from '../testing/builders';
 import {
   desiredEndpoints,
   endpointSliceMetadata,
@@ -35,30 +36,19 @@ function pod(
     subdomain?: string;
   } = {},
 ): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: {
-      name,
-      namespace: opts.ns ?? 'default',
-      uid: `uid-${name}`,
-      labels: opts.labels ?? { app: 'web', 'pod-template-hash': 'abc' },
-      ...(opts.deleting ? { deletionTimestamp: 1000 } : {}),
-    },
-    spec: {
-      nodeName: opts.node ?? 'node-1',
-      hostname: opts.hostname,
-      subdomain: opts.subdomain,
-      containers: [
-        { name: 'nginx', image: 'nginx', ports: opts.ports ?? [{ name: 'http', containerPort: 80, protocol: 'TCP' }] },
-      ],
-    },
-    status: {
-      phase: opts.phase ?? 'Running',
-      ...(opts.ip ? { podIP: opts.ip, podIPs: [{ ip: opts.ip }] } : {}),
-      conditions: [{ type: 'Ready', status: opts.ready === false ? 'False' : 'True' }],
-    },
-  };
+  const b = makePod(name)
+    .namespace(opts.ns ?? 'default')
+    .labels(opts.labels ?? { app: 'web', 'pod-template-hash': 'abc' })
+    .node(opts.node ?? 'node-1')
+    .containers([
+      { name: 'nginx', image: 'nginx', ports: opts.ports ?? [{ name: 'http', containerPort: 80, protocol: 'TCP' }] },
+    ])
+    .spec({ hostname: opts.hostname, subdomain: opts.subdomain })
+    .phase(opts.phase ?? 'Running')
+    .ready(opts.ready !== false);
+  if (opts.ip) b.ip(opts.ip);
+  if (opts.deleting) b.deleting(1000);
+  return b.obj();
 }
 
 const nodes: KObject[] = ['node-1', 'node-2', 'node-3'].map((n, i) => ({

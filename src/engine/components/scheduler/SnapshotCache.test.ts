@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../etcd/MvccStore';
 import type { KObject } from '../../types';
 import { buildSnapshot, type Snapshot } from './framework/nodeInfo';
-import { kindCluster, node, pod } from './framework/testFixtures';
+import { kindCluster, node, pod } from '../../testing/builders';
 import type { SchedulerState } from './Scheduler';
 import { SnapshotCache } from './SnapshotCache';
 

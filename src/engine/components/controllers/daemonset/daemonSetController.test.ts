@@ -9,24 +9,16 @@ import type { KObject } from '../../../types';
 import { ControllerManager } from '../ControllerManager';
 import { revisionHash, templatePatch } from '../history/controllerHistory';
 import { daemonSetDefinition, type DsState } from './daemonSetController';
+import { makeNode } from '../../../testing/builders';
 
 const UID = 'ds-uid-1';
 const BOOT_HASH = '5d7b8c9f'; // written by someone else: not what revisionHash would compute
 
-function node(name: string, extra: Record<string, unknown> = {}): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Node',
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    spec: extra,
-  };
-}
-
 const NODES = [
-  node('control-plane', { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] }),
-  node('node-1'),
-  node('node-2'),
-  node('node-3'),
+  makeNode('control-plane').taint('node-role.kubernetes.io/control-plane', 'NoSchedule').obj(),
+  makeNode('node-1').obj(),
+  makeNode('node-2').obj(),
+  makeNode('node-3').obj(),
 ];
 
 const template = {
@@ -200,11 +192,11 @@ describe('DaemonSet controller: which DaemonSets a Node event queues (addNode / 
     daemonSetDefinition.keysFor(ev, { kcm, state: daemonSetDefinition.initialState() });
 
   it('a new node that should run it', () =>
-    expect(keys({ kind: 'watch', type: 'ADDED', object: node('node-4') })).toEqual(['kube-system/kindnet']));
+    expect(keys({ kind: 'watch', type: 'ADDED', object: makeNode('node-4').obj() })).toEqual(['kube-system/kindnet']));
 
   it('a node whose taints change what it should run, and not a heartbeat', () => {
-    const tainted = node('node-1', { taints: [{ key: 'gpu', effect: 'NoExecute' }] });
-    const plain = node('node-1');
+    const tainted = makeNode('node-1').taint('gpu', 'NoExecute').obj();
+    const plain = makeNode('node-1').obj();
     expect(keys({ kind: 'watch', type: 'MODIFIED', object: plain, old: plain })).toEqual([]);
     // kindnet tolerates everything: a taint changes nothing for it.
     expect(keys({ kind: 'watch', type: 'MODIFIED', object: tainted, old: plain })).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { podRequests, podRequestsResource, resourceFromList } from './resource';
-import { pod } from './testFixtures';
+import { pod } from '../../../testing/builders';
 
 const obj = (m: Map<string, number>) => Object.fromEntries(m);
 

@@ -3,7 +3,7 @@ import type { KObject } from '../../../types';
 import { Rng } from '../../../kernel/Rng';
 import { nodeVerdicts } from '../../../trace/nodeVerdicts';
 import { numFeasibleNodesToFind, runSchedulingCycle, selectHost, type CycleInput } from './scheduleOne';
-import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from './testFixtures';
+import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from '../../../testing/builders';
 
 const rng = () => Rng.fromSeed(42, 'scheduler');
 /** The v1.33-style texts (no DynamicResources PostFilter), as the brief and facts §1f quote them. */
