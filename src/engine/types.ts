@@ -40,19 +40,6 @@ export interface Endpoint {
 export type Phase =
   'submit' | 'admission' | 'persist' | 'reconcile' | 'schedule' | 'run' | 'network' | 'status' | 'fault' | 'user';
 
-export const PHASES: readonly Phase[] = [
-  'submit',
-  'admission',
-  'persist',
-  'reconcile',
-  'schedule',
-  'run',
-  'network',
-  'status',
-  'fault',
-  'user',
-];
-
 export interface ObjectRef {
   apiVersion: string;
   kind: string;

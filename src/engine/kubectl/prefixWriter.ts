@@ -9,7 +9,6 @@ export const LEVEL_0 = 0;
 export const LEVEL_1 = 1;
 export const LEVEL_2 = 2;
 export const LEVEL_3 = 3;
-export const LEVEL_4 = 4;
 
 export class PrefixWriter {
   private parts: string[] = [];

@@ -5,12 +5,11 @@
  * which kubectl describe prints. Real kubectl prints describe times in the machine's local zone; we pin UTC.
  */
 import { EPOCH_MS } from '../api';
-import { utcFields, type UtcFields } from '../util/calendar';
+import { utcFields } from '../util/calendar';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export type CivilTime = UtcFields;
 /** Absolute epoch ms → UTC calendar fields. */
 export const civilFromEpochMs = utcFields;
 

@@ -116,9 +116,3 @@ export interface KindTypes {
 
 /** The stored type of `kind`: typed for the kinds above, the untyped `KObject` for any other. */
 export type ObjectOf<K extends string> = K extends keyof KindTypes ? KindTypes[K] : KObject;
-
-/** Narrows an object read from a cache or a watch event to its kind's type (a checked view, not a conversion). */
-export function asKind<K extends keyof KindTypes>(kind: K, o: KObject): KindTypes[K] {
-  if (o.kind !== kind) throw new Error(`expected a ${kind}, got a ${o.kind}`);
-  return o as unknown as KindTypes[K];
-}

@@ -11,7 +11,6 @@
  */
 import { podTemplateHash, safeEncodeDecimal } from '../../../objects/names';
 import type { KObject } from '../../../types';
-import { controllerOf } from '../objectKeys';
 import type { ControllerRevision } from '../../../objects/typed';
 
 /** history.ControllerRevisionHashLabel: the label a StatefulSet's revisions carry. */
@@ -162,20 +161,6 @@ export function maxRevision(revisions: readonly ControllerRevision[]): number {
   let max = 0;
   for (const r of revisions) max = Math.max(max, revisionOf(r));
   return max;
-}
-
-/** The revisions `parent` controls, from any list of ControllerRevisions. */
-export function revisionsOf(parent: KObject, revisions: readonly ControllerRevision[]): ControllerRevision[] {
-  return revisions.filter((r) => controllerOf(r)?.uid === parent.metadata.uid);
-}
-
-/** EqualRevision: the same data (the hash labels are compared by the data they came from). */
-export function equalRevision(
-  a: KObject | { data?: unknown } | undefined,
-  b: KObject | { data?: unknown } | undefined,
-): boolean {
-  if (!a || !b) return a === b;
-  return goJson(a.data) === goJson(b.data);
 }
 
 /** FindEqualRevisions: the revisions whose data equals `needle`'s, in the order given. */

@@ -5,7 +5,7 @@
  * Not modelled: VolumeRestrictions, NodeVolumeLimits, VolumeZone (Filter), VolumeBinding Score (needs the alpha
  * StorageCapacityScoring gate, so it scores nothing by default).
  */
-import type { Plugin, PluginName } from './plugin';
+import type { Plugin } from './plugin';
 import { balancedAllocation } from './plugins/balancedAllocation';
 import { imageLocality } from './plugins/imageLocality';
 import { interPodAffinity } from './plugins/interPodAffinity';
@@ -67,7 +67,3 @@ export const SCORE_PLUGINS: readonly WeightedPlugin[] = [
   { plugin: balancedAllocation, weight: 1 },
   { plugin: imageLocality, weight: 1 },
 ];
-
-export const PLUGIN_WEIGHTS: Readonly<Partial<Record<PluginName, number>>> = Object.fromEntries(
-  SCORE_PLUGINS.map((w) => [w.plugin.name, w.weight]),
-);

@@ -22,10 +22,6 @@ export function isRejected(s: Status | undefined): boolean {
   return !!s && (s.code === 'Unschedulable' || s.code === 'UnschedulableAndUnresolvable' || s.code === 'Pending');
 }
 
-export function isSuccess(s: Status | undefined): boolean {
-  return !s || s.code === 'Success';
-}
-
 /** Status.Message() */
 export function statusMessage(s: Status | undefined): string {
   return s ? s.reasons.join(', ') : '';

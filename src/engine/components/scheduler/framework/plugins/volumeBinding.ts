@@ -22,7 +22,6 @@ import { newStatus } from '../status';
 export const ERR_REASON_UNBOUND_IMMEDIATE = 'pod has unbound immediate PersistentVolumeClaims';
 export const ERR_REASON_NODE_CONFLICT = 'node(s) had volume node affinity conflict';
 export const ERR_REASON_BIND_CONFLICT = "node(s) didn't find available persistent volumes to bind";
-export const ERR_REASON_NOT_ENOUGH_SPACE = 'node(s) did not have enough free storage';
 export const ERR_REASON_PV_NOT_EXIST = 'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)';
 
 const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
