@@ -23,9 +23,14 @@ export function resourceName(kind: string, group: string | undefined, name: stri
   return `${kindPrefix(kind, group ?? resourceForKind(kind).group)}/${name}`;
 }
 
-/** `kubectl delete` (delete.go PrintObj): `deployment.apps "web" deleted`, `pod "p" deleted` — lower-case kind. */
-export function deletedLine(kind: string, group: string | undefined, name: string): string {
-  return `${kindPrefix(kind, group ?? resourceForKind(kind).group)} "${name}" deleted`;
+/**
+ * `kubectl delete` (kubectl v1.34 pkg/cmd/delete/delete.go PrintObj): lower-case kind, quoted name, and for a
+ * namespaced object the namespace it was deleted from: `pod "p" deleted from default namespace`,
+ * `namespace "shop" deleted`.
+ */
+export function deletedLine(kind: string, group: string | undefined, name: string, namespace?: string): string {
+  const where = namespace ? ` from ${namespace} namespace` : '';
+  return `${kindPrefix(kind, group ?? resourceForKind(kind).group)} "${name}" deleted${where}`;
 }
 
 /** `deployments.apps`, `pods`: the GroupResource string used in apiserver error messages. */
