@@ -27,6 +27,15 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
 }
 
 describe('simulate CLI', () => {
+  it('--until on a run that converges early keeps the clock going to the horizon (ages read as at 10m)', () => {
+    const r = cli(['web.yaml', '--until', '10m', '--format', 'kubectl', '--kubectl', 'get pods']);
+    const rows = r.out.split('$ kubectl get pods\n')[1]!.trim().split('\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/ 10m$/);
+    const text = cli(['web.yaml', '--until', '10m', '--format', 'text']);
+    expect(text.out.trim().split('\n').at(-1)).toMatch(/ 600\.000s kubectl {2}end: quiescent$/);
+  });
+
   it("--kubectl: the panel's read-only commands after the kubectl transcript, against the end of the run", () => {
     const r = cli([
       '--scenario',

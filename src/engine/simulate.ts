@@ -239,13 +239,13 @@ export class Engine {
           this.applyAction(this.actions[this.actionIndex++].action);
           continue;
         }
-        return this.finish('quiescent');
+        return this.quiesce(horizon);
       }
       if (next.time > horizon) {
         sim.now = horizon;
         return this.finish('horizon');
       }
-      if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.finish('quiescent');
+      if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.quiesce(horizon);
       sim.deliver(sim.queue.pop()!);
       sim.flushSteps();
     }
@@ -400,6 +400,16 @@ export class Engine {
       world: { ...this.world },
       actionIndex: this.actionIndex,
     });
+  }
+
+  /**
+   * The cluster has converged. When the input asked for a horizon (`--until 10m`) the clock still goes on to it, so
+   * the final world reads as it would then (a Pod's AGE is 10m, a back-off has run out); the background traffic in
+   * between (Lease renewals, node status) is not drawn, as it changes nothing a learner looks at.
+   */
+  private quiesce(horizon: number): Run {
+    if (this.input.untilMs !== undefined && this.sim.now < horizon) this.sim.now = horizon;
+    return this.finish('quiescent');
   }
 
   private finish(reason: Run['end']['reason']): Run {
