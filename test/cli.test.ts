@@ -27,6 +27,14 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
 }
 
 describe('simulate CLI', () => {
+  it('kube-apiserver stopped: the transcript and every --kubectl command are refused at the kubeconfig address', () => {
+    const r = cli(['--scenario', 'apiserver-down', '--format', 'kubectl', '--kubectl', 'get endpoints']);
+    const refused =
+      'The connection to the server 127.0.0.1:41827 was refused - did you specify the right host or port?';
+    for (const cmd of ['get deployments', 'get pods -o wide', 'get events', 'get endpoints'])
+      expect(r.out).toContain(`$ kubectl ${cmd}\n${refused}\n`);
+  });
+
   it('--until on a run that converges early keeps the clock going to the horizon (ages read as at 10m)', () => {
     const r = cli(['web.yaml', '--until', '10m', '--format', 'kubectl', '--kubectl', 'get pods']);
     const rows = r.out.split('$ kubectl get pods\n')[1]!.trim().split('\n').slice(1);

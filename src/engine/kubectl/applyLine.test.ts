@@ -88,7 +88,7 @@ describe('error lines (facts-events §4d)', () => {
     expect(unauthorizedError()).toBe('error: You must be logged in to the server (Unauthorized)');
     expect(errorFromServer(undefined, 'boom')).toBe('Error from server: boom');
     expect(connectionRefused()).toBe(
-      'The connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?',
+      'The connection to the server 127.0.0.1:41827 was refused - did you specify the right host or port?',
     );
     expect(connectionRefused('127.0.0.1:40123')).toContain('127.0.0.1:40123 was refused');
   });

@@ -8,6 +8,7 @@
  *   `error when retrieving current configuration of:` wrapper.
  */
 import type { FieldError } from '../types';
+import { KUBECONFIG_SERVER } from '../cluster/kubeconfigUser';
 import { kindPrefix, resourceForKind } from './resourceInfo';
 
 export type ApplyOperation =
@@ -51,7 +52,7 @@ export function unauthorizedError(message = 'Unauthorized'): string {
 }
 
 /** A refused TCP connection to the apiserver (kind clusters listen on https://127.0.0.1:<port>). */
-export function connectionRefused(hostPort = '127.0.0.1:6443'): string {
+export function connectionRefused(hostPort = KUBECONFIG_SERVER): string {
   return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
 }
 

@@ -12,6 +12,8 @@ import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY } from '../objects/resources';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
+import { apiserverDown } from '../cluster/componentsDown';
+import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
@@ -127,6 +129,9 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (MUTATING.has(verb)) return err(trimmed, `error: ${READ_ONLY_HINT}`);
   if (OTHER.has(verb))
     return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe, logs or auth can-i`);
+  // Every command the panel answers needs the apiserver (discovery first); with it stopped kubectl gets a refused
+  // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
+  if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
