@@ -129,6 +129,10 @@ describe('simulate CLI', () => {
     expect(yamlErr.code).toBe(2);
     expect(yamlErr.err).toMatch(/line \d+/);
     expect(yamlErr.err).not.toMatch(/\n\s+at /);
+    // kubectl v1.34.5 `apply -f x.yaml --dry-run=client` prints exactly this (go-yaml's line and wording).
+    expect(cli(['x.yaml'], { 'x.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n    name: x\n  labels: {}\n' }).err).toBe(
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 4: did not find expected key\n',
+    );
     expect(cli(['missing.yaml']).code).toBe(2);
     expect(cli(['missing.yaml']).err).toContain('the path "missing.yaml" does not exist');
     expect(cli(['web.yaml', '--format', 'xml']).code).toBe(2);

@@ -120,7 +120,7 @@ export interface Run {
   history: HistoryEntry[];
   apply: ApplyResult[];
   /** Errors that stopped intake before anything was sent (YAML syntax, limits). */
-  inputErrors: Array<{ message: string; line?: number; column?: number }>;
+  inputErrors: Array<{ message: string; line?: number; column?: number; kind?: 'yaml' | 'validation' | 'limit' }>;
   /** Every line kubectl printed (apply results and intervention commands), with the step it belongs to. */
   output: Array<{ seq: number; line: string; ok: boolean }>;
   end: { reason: 'quiescent' | 'horizon' | 'step-cap'; time: number };

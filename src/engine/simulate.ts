@@ -196,7 +196,7 @@ export class Engine {
     }
     for (const h of sim.history) h.seq = -1;
     const parsed = parseManifest(this.input.yaml);
-    this.inputErrors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column }));
+    this.inputErrors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column, kind: e.kind }));
     if (parsed.errors.length === 0) {
       this.kubectl.enqueue(
         sim,
