@@ -207,6 +207,8 @@ function main(argv: string[], io: CliIO): number {
     );
   } else if (format === 'text') {
     writeBatch();
+    // What kubectl printed for a rejected request (the trace shows only `400 Bad Request`), where kubectl prints it.
+    for (const o of run.output) if (!o.ok) io.stderr(`${o.line}\n`);
   } else {
     const kinds = parseManifest(input.yaml).docs.map((d) => String((d.object as { kind?: unknown }).kind ?? ''));
     let first = true;

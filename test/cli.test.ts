@@ -27,6 +27,17 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
 }
 
 describe('simulate CLI', () => {
+  it("--format text: the apiserver's rejection goes to stderr as kubectl prints it, exit 1", () => {
+    const yaml =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template: "x"\n';
+    const r = cli(['x.yaml', '--format', 'text'], { 'x.yaml': yaml });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('400 Bad Request');
+    expect(r.err).toBe(
+      'Error from server (BadRequest): error when creating "x.yaml": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.template of type v1.PodTemplateSpec\n',
+    );
+  });
+
   it('kube-apiserver stopped: the transcript and every --kubectl command are refused at the kubeconfig address', () => {
     const r = cli(['--scenario', 'apiserver-down', '--format', 'kubectl', '--kubectl', 'get endpoints']);
     const refused =
