@@ -28,7 +28,13 @@ import { Kubelet } from './components/kubelet/Kubelet';
 import { adoptRunningPod } from './components/kubelet/adoptRunningPod';
 import { ContainerRuntime } from './components/runtime/ContainerRuntime';
 import { Scheduler } from './components/scheduler/Scheduler';
-import { desiredEndpoints, endpointSliceMetadata } from './controllers-support/endpointSlices';
+import { desiredEndpoints, endpointSliceMetadata, selectorMatches } from './controllers-support/endpointSlices';
+import {
+  ANNOTATION_TRIGGER_TIME,
+  desiredSubsets,
+  endpointsLabels,
+  triggerTimeAnnotation,
+} from './controllers-support/endpoints';
 import type { KernelState } from './kernel/Simulation';
 import { Simulation } from './kernel/Simulation';
 import { parseManifest } from './manifest/parseManifest';
@@ -176,6 +182,27 @@ export class Engine {
         addressType: 'IPv4',
         endpoints: want.endpoints,
         ports: want.ports,
+      });
+      // The endpoints controller's legacy Endpoints of the same name (kube-dns).
+      const { subsets } = desiredSubsets(
+        svc,
+        pods.filter(
+          (p) =>
+            p.metadata.namespace === svc.metadata.namespace && selectorMatches(svc.spec.selector, p.metadata.labels),
+        ),
+      );
+      boot.objects.push({
+        apiVersion: 'v1',
+        kind: 'Endpoints',
+        metadata: {
+          name: svc.metadata.name,
+          namespace: svc.metadata.namespace,
+          uid: `boot-ep-${svc.metadata.name}`,
+          creationTimestamp: svc.metadata.creationTimestamp,
+          labels: endpointsLabels(svc),
+          annotations: { [ANNOTATION_TRIGGER_TIME]: triggerTimeAnnotation(svc.metadata.creationTimestamp ?? 0) },
+        } as never,
+        ...(subsets.length ? { subsets } : {}),
       });
     }
     for (const o of boot.objects) {

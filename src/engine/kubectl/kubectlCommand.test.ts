@@ -152,3 +152,18 @@ describe('answerKubectl with kube-apiserver stopped', () => {
     expect(answerKubectl('get pods', worldAt(down, stopAt - 1)).ok).toBe(true);
   });
 });
+
+describe('answerKubectl get endpoints', () => {
+  it("prints the endpoints controller's Endpoints after the apiserver's deprecation warning", () => {
+    const a = answerKubectl('get endpoints', end);
+    const lines = a.output.split('\n');
+    // What kubectl v1.34.5 printed against `npm run serve` (the Warning header) and real v1.33+ clusters.
+    expect(lines[0]).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
+    expect(lines[1]).toMatch(/^NAME\s+ENDPOINTS\s+AGE$/);
+    expect(lines.find((l) => l.startsWith('kubernetes '))).toMatch(/172\.18\.0\.2:6443/);
+    expect(lines.find((l) => l.startsWith('web '))).toMatch(
+      /^web\s+10\.244\.\d+\.\d+:80,10\.244\.\d+\.\d+:80,10\.244\.\d+\.\d+:80\s/,
+    );
+    expect(answerKubectl('describe endpoints web', end).output).toContain('NotReadyAddresses:  <none>');
+  });
+});

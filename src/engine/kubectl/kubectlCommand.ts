@@ -138,8 +138,17 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, flags);
-  return verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+  const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+  const t = targets(flags.args);
+  // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's
+  // prerelease-lifecycle: deprecated in 1.33, replaced by EndpointSlice), which
+  // kubectl prints on stderr before the answer.
+  if (typeof t !== 'string' && t.some((x) => x.info.kind === 'Endpoints'))
+    return { ...answer, output: `Warning: ${ENDPOINTS_DEPRECATED}\n${answer.output}` };
+  return answer;
 }
+
+export const ENDPOINTS_DEPRECATED = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
 
 /** `auth can-i …` and `auth whoami` (its SelfSubjectReview printed as kubectl's ATTRIBUTE/VALUE table). */
 function answerAuth(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {
