@@ -158,7 +158,7 @@ function main(argv: string[], io: CliIO): number {
     ...input,
     filename: filename.split('/').pop(),
     ...(seed !== undefined ? { seed } : {}),
-    ...(until !== undefined ? { untilMs: until } : {}),
+    ...(until !== undefined ? { untilMs: until, runToHorizon: true } : {}),
     ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
     ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
   };

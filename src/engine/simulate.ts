@@ -266,13 +266,15 @@ export class Engine {
           this.applyAction(this.actions[this.actionIndex++].action);
           continue;
         }
-        return this.quiesce(horizon);
+        if (this.input.runToHorizon) sim.now = horizon;
+        return this.finish(this.input.runToHorizon ? 'horizon' : 'quiescent');
       }
       if (next.time > horizon) {
         sim.now = horizon;
         return this.finish('horizon');
       }
-      if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.quiesce(horizon);
+      if (!this.input.runToHorizon && sim.foreground <= 0 && !pendingActions && !this.anyPendingWork())
+        return this.finish('quiescent');
       sim.deliver(sim.queue.pop()!);
       sim.flushSteps();
     }
@@ -427,16 +429,6 @@ export class Engine {
       world: { ...this.world },
       actionIndex: this.actionIndex,
     });
-  }
-
-  /**
-   * The cluster has converged. When the input asked for a horizon (`--until 10m`) the clock still goes on to it, so
-   * the final world reads as it would then (a Pod's AGE is 10m, a back-off has run out); the background traffic in
-   * between (Lease renewals, node status) is not drawn, as it changes nothing a learner looks at.
-   */
-  private quiesce(horizon: number): Run {
-    if (this.input.untilMs !== undefined && this.sim.now < horizon) this.sim.now = horizon;
-    return this.finish('quiescent');
   }
 
   private finish(reason: Run['end']['reason']): Run {
