@@ -7,7 +7,7 @@ import { writeKubectlTranscript } from '../src/engine/kubectl/kubectlTranscript'
 import { kubeconfigUser } from '../src/engine/cluster/kubeconfigUser';
 import { answerKubectl } from '../src/engine/kubectl/kubectlCommand';
 import { manifestTooLarge } from '../src/engine/manifest/inputBudget';
-import { parseManifest } from '../src/engine/manifest/parseManifest';
+import { formatKubectlManifestError, parseManifest } from '../src/engine/manifest/parseManifest';
 import { parseActionSpec } from './parseActionSpec';
 import { InputTooLarge } from './readCapped';
 import { findScenario, SCENARIOS } from '../src/scenarios/index';
@@ -158,7 +158,7 @@ function main(argv: string[], io: CliIO): number {
     ...input,
     filename: filename.split('/').pop(),
     ...(seed !== undefined ? { seed } : {}),
-    ...(until !== undefined ? { untilMs: until } : {}),
+    ...(until !== undefined ? { untilMs: until, runToHorizon: true } : {}),
     ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
     ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
   };
@@ -180,9 +180,13 @@ function main(argv: string[], io: CliIO): number {
         })
       : simulate(input);
   if (run.inputErrors.length) {
+    // kubectl's own text for what it rejects itself (`error: error parsing web.yaml: error converting YAML to JSON:
+    // yaml: line 7: …`); our limits name the line and column.
     for (const e of run.inputErrors)
       io.stderr(
-        `error: ${e.message}${e.line !== undefined && !e.message.includes(`line ${e.line}`) ? ` (line ${e.line}, column ${e.column ?? 1})` : ''}\n`,
+        e.kind === 'yaml' || e.kind === 'validation'
+          ? `${formatKubectlManifestError(e, filename)}\n`
+          : `error: ${e.message}${e.line !== undefined && !e.message.includes(`line ${e.line}`) ? ` (line ${e.line}, column ${e.column ?? 1})` : ''}\n`,
       );
     return 2;
   }
@@ -203,6 +207,8 @@ function main(argv: string[], io: CliIO): number {
     );
   } else if (format === 'text') {
     writeBatch();
+    // What kubectl printed for a rejected request (the trace shows only `400 Bad Request`), where kubectl prints it.
+    for (const o of run.output) if (!o.ok) io.stderr(`${o.line}\n`);
   } else {
     const kinds = parseManifest(input.yaml).docs.map((d) => String((d.object as { kind?: unknown }).kind ?? ''));
     let first = true;

@@ -6,6 +6,8 @@
  * 0 slides back by (speed − 1) × the wall time elapsed, so timestamps read later are earlier. Events are stored in the shape the views read (`source` a
  * string); on the wire they are core/v1 Events (`source: {component, host}`).
  */
+import { EPOCH_MS } from '../src/engine/api';
+import { ANNOTATION_TRIGGER_TIME } from '../src/engine/controllers-support/endpoints';
 import type { KObject } from '../src/engine/types';
 
 /** Fields of type metav1.MicroTime. */
@@ -37,6 +39,14 @@ export class WireClock {
 /** A stored object as the apiserver would send it. */
 export function toWire(obj: KObject, clock: WireClock): Record<string, unknown> {
   const out = convertOut(obj, '', clock) as Record<string, any>;
+  // A time the engine already wrote as text (the endpoints controller's trigger-time annotation, RFC 3339 of the
+  // virtual clock) is placed on the wall clock like every other time.
+  const trigger = out.metadata?.annotations?.[ANNOTATION_TRIGGER_TIME];
+  if (typeof trigger === 'string' && !Number.isNaN(Date.parse(trigger)))
+    out.metadata.annotations = {
+      ...out.metadata.annotations,
+      [ANNOTATION_TRIGGER_TIME]: clock.format(Date.parse(trigger) - EPOCH_MS, false),
+    };
   if (obj.kind === 'Event') {
     const e = out;
     const source = typeof e.source === 'string' ? e.source : e.source?.component;

@@ -15,6 +15,7 @@ import type { ControllerManager } from './components/controllers/ControllerManag
 import { parseManifest } from './manifest/parseManifest';
 import { resolveResourceArg } from './objects/resources';
 import type { ComponentId, Endpoint, KObject } from './types';
+import { DOWN_KEY } from './cluster/componentsDown';
 
 export interface ActionWorld {
   registryReachable: boolean;
@@ -306,6 +307,9 @@ function toggleComponent(a: Extract<UserAction, { type: 'stop' | 'start' }>, sim
       : `${comp}${a.node ? ` on ${a.node}` : ''} starts again`,
     narration: { key: stop ? 'fault.stop' : 'fault.start', params: { component: comp, node: a.node ?? '' } },
   });
+  // Which components are stopped, as a fact of the world after this step: the kubectl panel and `--kubectl` answer
+  // from the world alone, and with kube-apiserver stopped every command is refused.
+  sim.writeRuntime(DOWN_KEY, [...sim.down].sort());
   if (stop) {
     // The CNI plugin is exec'd by containerd: calls already on their way to it fail instead of hanging.
     if (comp === 'cni' && a.node)

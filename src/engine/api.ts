@@ -75,6 +75,12 @@ export interface SimulationInput {
   seed?: number;
   /** Virtual-time horizon in ms (default 10 min). */
   untilMs?: number;
+  /**
+   * Keep the clock going to the horizon even once the cluster has converged (the CLI's `--until`): the background
+   * traffic (Lease renewals, node status) goes on, so the final world reads as it would at that time — a Pod's AGE
+   * is 10m, a back-off has run out. Without it a run ends as soon as nothing is left to do.
+   */
+  runToHorizon?: boolean;
   /** Hard cap on the number of steps (default 200 000). */
   maxSteps?: number;
   actions?: TimedAction[];
@@ -120,7 +126,7 @@ export interface Run {
   history: HistoryEntry[];
   apply: ApplyResult[];
   /** Errors that stopped intake before anything was sent (YAML syntax, limits). */
-  inputErrors: Array<{ message: string; line?: number; column?: number }>;
+  inputErrors: Array<{ message: string; line?: number; column?: number; kind?: 'yaml' | 'validation' | 'limit' }>;
   /** Every line kubectl printed (apply results and intervention commands), with the step it belongs to. */
   output: Array<{ seq: number; line: string; ok: boolean }>;
   end: { reason: 'quiescent' | 'horizon' | 'step-cap'; time: number };

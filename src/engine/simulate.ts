@@ -28,7 +28,13 @@ import { Kubelet } from './components/kubelet/Kubelet';
 import { adoptRunningPod } from './components/kubelet/adoptRunningPod';
 import { ContainerRuntime } from './components/runtime/ContainerRuntime';
 import { Scheduler } from './components/scheduler/Scheduler';
-import { desiredEndpoints, endpointSliceMetadata } from './controllers-support/endpointSlices';
+import { desiredEndpoints, endpointSliceMetadata, selectorMatches } from './controllers-support/endpointSlices';
+import {
+  ANNOTATION_TRIGGER_TIME,
+  desiredSubsets,
+  endpointsLabels,
+  triggerTimeAnnotation,
+} from './controllers-support/endpoints';
 import type { KernelState } from './kernel/Simulation';
 import { Simulation } from './kernel/Simulation';
 import { parseManifest } from './manifest/parseManifest';
@@ -177,6 +183,27 @@ export class Engine {
         endpoints: want.endpoints,
         ports: want.ports,
       });
+      // The endpoints controller's legacy Endpoints of the same name (kube-dns).
+      const { subsets } = desiredSubsets(
+        svc,
+        pods.filter(
+          (p) =>
+            p.metadata.namespace === svc.metadata.namespace && selectorMatches(svc.spec.selector, p.metadata.labels),
+        ),
+      );
+      boot.objects.push({
+        apiVersion: 'v1',
+        kind: 'Endpoints',
+        metadata: {
+          name: svc.metadata.name,
+          namespace: svc.metadata.namespace,
+          uid: `boot-ep-${svc.metadata.name}`,
+          creationTimestamp: svc.metadata.creationTimestamp,
+          labels: endpointsLabels(svc),
+          annotations: { [ANNOTATION_TRIGGER_TIME]: triggerTimeAnnotation(svc.metadata.creationTimestamp ?? 0) },
+        } as never,
+        ...(subsets.length ? { subsets } : {}),
+      });
     }
     for (const o of boot.objects) {
       const key = keyOf(o);
@@ -196,7 +223,7 @@ export class Engine {
     }
     for (const h of sim.history) h.seq = -1;
     const parsed = parseManifest(this.input.yaml);
-    this.inputErrors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column }));
+    this.inputErrors = parsed.errors.map((e) => ({ message: e.message, line: e.line, column: e.column, kind: e.kind }));
     if (parsed.errors.length === 0) {
       this.kubectl.enqueue(
         sim,
@@ -239,13 +266,15 @@ export class Engine {
           this.applyAction(this.actions[this.actionIndex++].action);
           continue;
         }
-        return this.finish('quiescent');
+        if (this.input.runToHorizon) sim.now = horizon;
+        return this.finish(this.input.runToHorizon ? 'horizon' : 'quiescent');
       }
       if (next.time > horizon) {
         sim.now = horizon;
         return this.finish('horizon');
       }
-      if (sim.foreground <= 0 && !pendingActions && !this.anyPendingWork()) return this.finish('quiescent');
+      if (!this.input.runToHorizon && sim.foreground <= 0 && !pendingActions && !this.anyPendingWork())
+        return this.finish('quiescent');
       sim.deliver(sim.queue.pop()!);
       sim.flushSteps();
     }

@@ -75,7 +75,8 @@ describe('etcd and objects inspectors', () => {
 
   it('builds the ownership tree Deployment → ReplicaSet → Pods and Service → EndpointSlice', () => {
     const tree = ownershipTree(worldAt(run, run.steps.length - 1));
-    expect(tree.map((n) => n.kind)).toEqual(['Deployment', 'Service']);
+    // The endpoints controller's Endpoints has no owner (it is deleted by the controller, not the GC).
+    expect(tree.map((n) => n.kind)).toEqual(['Deployment', 'Service', 'Endpoints']);
     expect(tree[0].children[0].kind).toBe('ReplicaSet');
     expect(tree[0].children[0].children.map((c) => c.kind)).toEqual(['Pod', 'Pod', 'Pod']);
     expect(tree[1].children[0].kind).toBe('EndpointSlice');

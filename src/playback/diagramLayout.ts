@@ -164,7 +164,8 @@ function wideTop(boxes: Box[], links: Link[], ox: number, etcdMembers: number): 
     id: 'kube-controller-manager',
     kind: 'component',
     component: 'kube-controller-manager',
-    // Tall enough for every controller's part in four rows (the registry has ~16); the scheduler matches it.
+    // Tall enough for every controller's part in four rows (the registry has 18 with their parts); the scheduler
+    // matches it.
     x: ox + 196,
     y: 20,
     w: 392,

@@ -297,9 +297,9 @@ describe('applyDefaults: other workloads', () => {
     expect(out.spec.revisionHistoryLimit).toBe(10);
   });
 
-  it('Job: no restartPolicy default, job fields, labels from the template', () => {
+  it('Job: the PodSpec defaults (restartPolicy Always: SetObjectDefaults_Job), job fields, labels from the template', () => {
     const out = applyDefaults({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template } });
-    expect(out.spec.template.spec.restartPolicy).toBeUndefined();
+    expect(out.spec.template.spec.restartPolicy).toBe('Always');
     expect(out.spec.template.spec.dnsPolicy).toBe('ClusterFirst');
     expect(out.spec).toMatchObject({
       completions: 1,
@@ -336,7 +336,7 @@ describe('applyDefaults: other workloads', () => {
       successfulJobsHistoryLimit: 3,
       failedJobsHistoryLimit: 1,
     });
-    expect(out.spec.jobTemplate.spec.template.spec.restartPolicy).toBeUndefined();
+    expect(out.spec.jobTemplate.spec.template.spec.restartPolicy).toBe('Always');
     expect(out.spec.jobTemplate.spec.template.spec.containers[0].imagePullPolicy).toBe('Always');
   });
 });

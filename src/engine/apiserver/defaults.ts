@@ -188,8 +188,9 @@ function defaultJob(job: KObject, spec: Obj): void {
   spec.completionMode ||= 'NonIndexed';
   spec.suspend ??= false;
   spec.podReplacementPolicy ||= spec.podFailurePolicy ? 'Failed' : 'TerminatingOrFailed';
-  // A Job's pod template gets no restartPolicy: validation requires OnFailure or Never explicitly.
-  defaultTemplate(spec, 'template', { restartPolicy: false });
+  // SetObjectDefaults_Job runs SetDefaults_PodSpec on the template too, so an omitted restartPolicy reads Always,
+  // which the Job's validation then rejects as Required (pkg/apis/batch/validation validateJobSpec).
+  defaultTemplate(spec, 'template');
 }
 
 function defaultCronJob(spec: Obj): void {
@@ -199,26 +200,26 @@ function defaultCronJob(spec: Obj): void {
   spec.successfulJobsHistoryLimit ??= 3;
   spec.failedJobsHistoryLimit ??= 1;
   const jobSpec = spec.jobTemplate?.spec;
-  if (isObj(jobSpec)) defaultTemplate(jobSpec, 'template', { restartPolicy: false });
+  if (isObj(jobSpec)) defaultTemplate(jobSpec, 'template');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pods and pod templates
 
-interface PodSpecOptions {
-  /** Job and CronJob templates are left without a restartPolicy. */
-  restartPolicy?: boolean;
-}
-
-function defaultTemplate(owner: Obj, key: string, opts: PodSpecOptions = {}): void {
+/**
+ * SetDefaults_PodSpec and the container defaults for a template. PodTemplateSpec.Spec is a struct, not a pointer,
+ * so a template given as `{}` still has a spec to default: only the real Required errors follow
+ * (`spec.template.spec.containers: Required value`), not terminationGracePeriodSeconds, dnsPolicy or restartPolicy.
+ */
+function defaultTemplate(owner: Obj, key: string): void {
   const template = owner[key];
   if (!isObj(template)) return;
-  if (!isObj(template.spec)) return;
-  defaultPodSpec(template.spec, opts);
+  if (!isObj(template.spec)) template.spec = {};
+  defaultPodSpec(template.spec);
 }
 
 function defaultPod(spec: Obj): void {
-  defaultPodSpec(spec, {});
+  defaultPodSpec(spec);
   // SetDefaults_Pod: only on Pod objects, not templates.
   spec.enableServiceLinks ??= true;
   for (const c of [...arr(spec.containers), ...arr(spec.initContainers)]) {
@@ -240,10 +241,10 @@ function copyLimitsToRequests(resources: unknown): void {
   reorder(resources, ['claims', 'limits', 'requests']);
 }
 
-function defaultPodSpec(spec: Obj, opts: PodSpecOptions): void {
+function defaultPodSpec(spec: Obj): void {
   // SetDefaults_PodSpec.
   spec.dnsPolicy ||= 'ClusterFirst';
-  if (opts.restartPolicy !== false) spec.restartPolicy ||= 'Always';
+  spec.restartPolicy ||= 'Always';
   if (!isObj(spec.securityContext)) spec.securityContext = {};
   spec.terminationGracePeriodSeconds ??= 30;
   spec.schedulerName ||= 'default-scheduler';

@@ -368,7 +368,21 @@ describe('validateObject: workloads', () => {
     ]);
   });
 
-  it('Job restartPolicy: Required when omitted, Unsupported when Always', () => {
+  // A template given as `{}` is still defaulted (PodTemplateSpec.Spec is a struct): only the real Required errors.
+  it('an empty ReplicationController template gets the PodSpec defaults before validation', () => {
+    const rc = applyDefaults({
+      apiVersion: 'v1',
+      kind: 'ReplicationController',
+      metadata: { name: 'r', namespace: 'default' },
+      spec: { template: {} },
+    });
+    expect(kubectl(rc)).toBe(
+      'The ReplicationController "r" is invalid: \n* spec.selector: Required value\n* spec.template.spec.containers: Required value',
+    );
+  });
+
+  // pkg/apis/batch/validation validateJobSpec: omitted is defaulted to Always, so both read as Required.
+  it('Job restartPolicy: Required when omitted or Always, Unsupported otherwise', () => {
     const job = (rp?: string): KObject =>
       applyDefaults({
         apiVersion: 'batch/v1',
@@ -382,7 +396,7 @@ describe('validateObject: workloads', () => {
       'The Job "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
     );
     expect(kubectl(job('Always'))).toBe(
-      'The Job "pi" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+      'The Job "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
     );
     expect(validateObject(job('Never'))).toEqual([]);
   });
@@ -402,7 +416,7 @@ describe('validateObject: workloads', () => {
     expect(texts(validateObject(cj))).toEqual([
       `metadata.name: Invalid value: "${'c'.repeat(53)}": must be no more than 52 characters`,
       'spec.schedule: Invalid value: "*/5 * * *": expected exactly 5 fields, found 4: [*/5 * * *]',
-      'spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+      'spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
     ]);
   });
 });

@@ -499,7 +499,9 @@ function validateJobSpec(spec: Obj, path: string): FieldError[] {
   errs.push(...validatePodTemplateSpec(template, `${path}.template`, { jobTemplate: true }));
   const restartPolicy = template.spec?.restartPolicy;
   const rpPath = `${path}.template.spec.restartPolicy`;
-  if (!restartPolicy) errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
+  // validateJobSpec: the template's restartPolicy is defaulted to Always by SetDefaults_PodSpec when omitted, so
+  // Always and "" both read as Required.
+  if (!restartPolicy || restartPolicy === 'Always') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
   else if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never')
     errs.push(notSupported(rpPath, restartPolicy, ['OnFailure', 'Never']));
   return errs;

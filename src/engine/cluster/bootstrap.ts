@@ -95,6 +95,14 @@ export function bootstrapObjects(cluster: ClusterSpec, rng: Rng, systemRng: Rng 
     endpoints: [{ addresses: [cp.ip], conditions: { ready: true } }],
     ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
   });
+  // The apiserver's own endpoint reconciler (pkg/controlplane/reconcilers) writes the legacy Endpoints too, marked
+  // so the EndpointSlice mirroring controller leaves it alone.
+  objs.push({
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: meta('kubernetes', 'default', { labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } }),
+    subsets: [{ addresses: [{ ip: cp.ip }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+  });
   objs.push({
     apiVersion: 'v1',
     kind: 'Service',

@@ -6,6 +6,14 @@
 import type { ClusterSpec } from '../api';
 import type { UserInfo } from '../messages';
 
+/**
+ * The apiserver address in the kubeconfig kind writes for the host (kind pkg/cluster/internal/kubeconfig): the
+ * control-plane container's 6443 published on 127.0.0.1 at a port Docker picked. The simulated cluster always got
+ * this one, so the transcript and the panel print the same `The connection to the server 127.0.0.1:41827 was
+ * refused` when the apiserver is down.
+ */
+export const KUBECONFIG_SERVER = '127.0.0.1:41827';
+
 export function kubeconfigUser(user: ClusterSpec['user']): UserInfo {
   if (!user)
     return {

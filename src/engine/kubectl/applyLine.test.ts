@@ -26,6 +26,13 @@ describe('apply/create/delete lines', () => {
     expect(deletedLine('Deployment', 'apps', 'web')).toBe('deployment.apps "web" deleted');
     expect(deletedLine('Pod', '', 'p')).toBe('pod "p" deleted');
   });
+
+  it('names the namespace a namespaced object was deleted from, as kubectl v1.34 delete.go PrintObj does', () => {
+    // Checked against kubectl v1.34.5: `kubectl delete pod p` → `pod "p" deleted from default namespace`.
+    expect(deletedLine('Pod', '', 'p', 'default')).toBe('pod "p" deleted from default namespace');
+    expect(deletedLine('Deployment', 'apps', 'web', 'shop')).toBe('deployment.apps "web" deleted from shop namespace');
+    expect(deletedLine('Namespace', '', 'shop')).toBe('namespace "shop" deleted');
+  });
 });
 
 describe('error lines (facts-events §4d)', () => {
@@ -81,7 +88,7 @@ describe('error lines (facts-events §4d)', () => {
     expect(unauthorizedError()).toBe('error: You must be logged in to the server (Unauthorized)');
     expect(errorFromServer(undefined, 'boom')).toBe('Error from server: boom');
     expect(connectionRefused()).toBe(
-      'The connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?',
+      'The connection to the server 127.0.0.1:41827 was refused - did you specify the right host or port?',
     );
     expect(connectionRefused('127.0.0.1:40123')).toContain('127.0.0.1:40123 was refused');
   });

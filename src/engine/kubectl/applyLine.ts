@@ -8,6 +8,7 @@
  *   `error when retrieving current configuration of:` wrapper.
  */
 import type { FieldError } from '../types';
+import { KUBECONFIG_SERVER } from '../cluster/kubeconfigUser';
 import { kindPrefix, resourceForKind } from './resourceInfo';
 
 export type ApplyOperation =
@@ -23,9 +24,14 @@ export function resourceName(kind: string, group: string | undefined, name: stri
   return `${kindPrefix(kind, group ?? resourceForKind(kind).group)}/${name}`;
 }
 
-/** `kubectl delete` (delete.go PrintObj): `deployment.apps "web" deleted`, `pod "p" deleted` — lower-case kind. */
-export function deletedLine(kind: string, group: string | undefined, name: string): string {
-  return `${kindPrefix(kind, group ?? resourceForKind(kind).group)} "${name}" deleted`;
+/**
+ * `kubectl delete` (kubectl v1.34 pkg/cmd/delete/delete.go PrintObj): lower-case kind, quoted name, and for a
+ * namespaced object the namespace it was deleted from: `pod "p" deleted from default namespace`,
+ * `namespace "shop" deleted`.
+ */
+export function deletedLine(kind: string, group: string | undefined, name: string, namespace?: string): string {
+  const where = namespace ? ` from ${namespace} namespace` : '';
+  return `${kindPrefix(kind, group ?? resourceForKind(kind).group)} "${name}" deleted${where}`;
 }
 
 /** `deployments.apps`, `pods`: the GroupResource string used in apiserver error messages. */
@@ -46,7 +52,7 @@ export function unauthorizedError(message = 'Unauthorized'): string {
 }
 
 /** A refused TCP connection to the apiserver (kind clusters listen on https://127.0.0.1:<port>). */
-export function connectionRefused(hostPort = '127.0.0.1:6443'): string {
+export function connectionRefused(hostPort = KUBECONFIG_SERVER): string {
   return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
 }
 

@@ -9,6 +9,7 @@ import type { KEvent, KObject } from '../types';
 import { describeDeployment, describePod, describeReplicaSet, describeService } from './describe';
 import { describeCronJob, describeJob } from './describeBatch';
 import { describeConfigMap, describeSecret, describeServiceAccount } from './describeConfig';
+import { describeEndpoints } from './describeEndpoints';
 import { describeGeneric } from './describeGeneric';
 import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
@@ -19,7 +20,6 @@ import { describePersistentVolume, describePersistentVolumeClaim, describeStorag
 
 /** Kinds in kubectl's describerMap (v1.34) that have no describer here yet: never the generic layout for these. */
 const DEDICATED_ELSEWHERE = new Set([
-  'Endpoints',
   'PriorityClass',
   'EndpointSlice',
   'HorizontalPodAutoscaler',
@@ -88,6 +88,8 @@ export function describeObject(
       return describeStorageClass(obj, { now, events });
     case 'ConfigMap':
       return describeConfigMap(obj, { now, events });
+    case 'Endpoints':
+      return describeEndpoints(obj, { now, events });
     case 'Secret':
       return describeSecret(obj);
     case 'ServiceAccount':

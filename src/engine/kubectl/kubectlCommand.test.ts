@@ -137,3 +137,33 @@ describe('answerKubectl for the batch and storage kinds', () => {
     expect(pv).toMatch(/^Source:\n {4}Type:\s+HostPath \(bare host directory volume\)$/m);
   });
 });
+
+describe('answerKubectl with kube-apiserver stopped', () => {
+  const down = scenarioRun('apiserver-down');
+  const stopAt = down.steps.findIndex((s) => s.verb === 'stop' && s.label.includes('kube-apiserver'));
+  // What kubectl v1.34.5 prints for a kubeconfig whose server does not listen, at kind's 127.0.0.1:<port>.
+  const refused = 'The connection to the server 127.0.0.1:41827 was refused - did you specify the right host or port?';
+
+  it('refuses every command once the apiserver is stopped, and answers again before', () => {
+    expect(stopAt).toBeGreaterThan(0);
+    const after = worldAt(down, down.steps.length - 1);
+    for (const cmd of ['get pods', 'kubectl get endpoints', 'describe deployment web', 'logs web', 'auth whoami'])
+      expect(answerKubectl(cmd, after)).toMatchObject({ ok: false, output: refused });
+    expect(answerKubectl('get pods', worldAt(down, stopAt - 1)).ok).toBe(true);
+  });
+});
+
+describe('answerKubectl get endpoints', () => {
+  it("prints the endpoints controller's Endpoints after the apiserver's deprecation warning", () => {
+    const a = answerKubectl('get endpoints', end);
+    const lines = a.output.split('\n');
+    // What kubectl v1.34.5 printed against `npm run serve` (the Warning header) and real v1.33+ clusters.
+    expect(lines[0]).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice');
+    expect(lines[1]).toMatch(/^NAME\s+ENDPOINTS\s+AGE$/);
+    expect(lines.find((l) => l.startsWith('kubernetes '))).toMatch(/172\.18\.0\.2:6443/);
+    expect(lines.find((l) => l.startsWith('web '))).toMatch(
+      /^web\s+10\.244\.\d+\.\d+:80,10\.244\.\d+\.\d+:80,10\.244\.\d+\.\d+:80\s/,
+    );
+    expect(answerKubectl('describe endpoints web', end).output).toContain('NotReadyAddresses:  <none>');
+  });
+});

@@ -12,6 +12,8 @@ import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY } from '../objects/resources';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
+import { apiserverDown } from '../cluster/componentsDown';
+import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
@@ -127,14 +129,26 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (MUTATING.has(verb)) return err(trimmed, `error: ${READ_ONLY_HINT}`);
   if (OTHER.has(verb))
     return err(trimmed, `error: "kubectl ${verb}" is not simulated here; try get, describe, logs or auth can-i`);
+  // Every command the panel answers needs the apiserver (discovery first); with it stopped kubectl gets a refused
+  // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
+  if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, flags);
-  return verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+  const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
+  const t = targets(flags.args);
+  // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's
+  // prerelease-lifecycle: deprecated in 1.33, replaced by EndpointSlice), which
+  // kubectl prints on stderr before the answer.
+  if (typeof t !== 'string' && t.some((x) => x.info.kind === 'Endpoints'))
+    return { ...answer, output: `Warning: ${ENDPOINTS_DEPRECATED}\n${answer.output}` };
+  return answer;
 }
+
+export const ENDPOINTS_DEPRECATED = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
 
 /** `auth can-i …` and `auth whoami` (its SelfSubjectReview printed as kubectl's ATTRIBUTE/VALUE table). */
 function answerAuth(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {

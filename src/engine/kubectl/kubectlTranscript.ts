@@ -8,6 +8,8 @@ import type { KObject } from '../types';
 import { objectsOf, worldAt } from '../trace/worldAt';
 import { printEvents } from './eventsTable';
 import { printTable } from './printers';
+import { apiserverDown } from '../cluster/componentsDown';
+import { connectionRefused } from './applyLine';
 
 const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Namespace', arg: 'namespaces' },
@@ -56,6 +58,8 @@ export function writeKubectlTranscript(
   const world = worldAt(run, run.steps.length - 1);
   const objects = objectsOf(world);
   const now = run.end.time;
+  // A run that ends with kube-apiserver stopped: every `get` is refused like the commands during the run.
+  const refused = apiserverDown(world) ? connectionRefused() : undefined;
   const userNs = new Set(objects.filter((o) => o.metadata.namespace && !isSystem(o)).map((o) => o.metadata.namespace!));
   const ns = userNs.size === 1 ? [...userNs][0] : 'default';
   const kinds = new Set(manifestKinds);
@@ -75,16 +79,17 @@ export function writeKubectlTranscript(
       '',
       `$ kubectl get ${arg}${wide ? ' -o wide' : ''}${ns !== 'default' && !CLUSTER_SCOPED.has(kind) ? ` -n ${ns}` : ''}`,
     );
-    out.push(printTable(kind, list, { now, wide, objects, namespace: ns }));
+    out.push(refused ?? printTable(kind, list, { now, wide, objects, namespace: ns }));
     write(out.join('\n'));
     out.length = 0;
   }
   out.push('', `$ kubectl get events${ns !== 'default' ? ` -n ${ns}` : ''}`);
   out.push(
-    printEvents(
-      world.events.filter((e) => e.namespace === ns && e.firstTimestamp >= 0),
-      { now, namespace: ns },
-    ),
+    refused ??
+      printEvents(
+        world.events.filter((e) => e.namespace === ns && e.firstTimestamp >= 0),
+        { now, namespace: ns },
+      ),
   );
   write(out.join('\n'));
 }

@@ -153,6 +153,90 @@ describe('parseManifest: kubectl errors', () => {
     expect(docsBeforeFirstError(r).map((d) => d.index)).toEqual([0]);
   });
 
+  // go-yaml v2 (sigs.k8s.io/yaml) stops at other places than the `yaml` package and numbers lines by its own rule
+  // (yaml.go parser.fail: scanner errors 1-based, parser errors the line before). Every expected line below is what
+  // kubectl v1.34.5 printed for `kubectl apply -f x.yaml --dry-run=client`.
+  const KUBECTL_1_34_5: Array<[string, string]> = [
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: a: b\n    image: b\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 7: mapping values are not allowed in this context',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  labels: a: b\nspec:\n  containers: []\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n    labels: {}\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context',
+    ],
+    [
+      'apiVersion: v1\n kind: Pod\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 2: mapping values are not allowed in this context',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n\tname: x\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 4: found character that cannot start any token',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: a\n\timage: b\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 8: found a tab character that violates indentation',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: "x"\n\tfoo: y\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: found character that cannot start any token',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata\n  name: x\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 4: could not find expected ':'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata\n  foo\n  name: x\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: could not find expected ':'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  foo\n\n# hi\nspec: {}\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 7: could not find expected ':'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  foo\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 6: could not find expected ':'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n labels: {}\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 4: did not find expected key',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: a\n    image: b\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: did not find expected '-' indicator",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: a\n    image: b\n   x: y\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 8: did not find expected key',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 3: did not find expected ',' or '}'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x\nspec:\n  containers: []\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 3: did not find expected ',' or '}'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  finalizers: [a, b\nspec: {}\n',
+      "error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: did not find expected ',' or ']'",
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: "x\n',
+      'error: error parsing x.yaml: error converting YAML to JSON: yaml: line 5: found unexpected end of stream',
+    ],
+  ];
+  for (const [text, printed] of KUBECTL_1_34_5) {
+    it(`prints what kubectl v1.34.5 prints: ${printed.split('yaml: ').at(-1)}`, () => {
+      const r = parseManifest(text);
+      expect(formatKubectlManifestError(r.errors[0]!, 'x.yaml')).toBe(printed);
+    });
+  }
+
   it('tab indentation', () => {
     const r = parseManifest('apiVersion: v1\nkind: Pod\nmetadata:\n\tname: p\n');
     expect(r.errors[0]!.message).toBe(

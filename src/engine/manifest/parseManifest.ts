@@ -317,12 +317,12 @@ function decodeChunk(
   const yamlError = doc.errors[0];
   if (yamlError) {
     const relLine = lines.linePos(yamlError.pos[0]).line;
-    const goText = goYamlWording(yamlError.code, yamlError.message);
+    const go = goYamlError(yamlError.code, yamlError.message, yamlError.pos[0], relLine, chunk.text);
     return fail(
-      `${YAML_TO_JSON}yaml: line ${relLine}: ${goText ?? yamlError.message}`,
+      `${YAML_TO_JSON}yaml: ${go ? `${go.line > 0 ? `line ${go.line}: ` : ''}${go.text}` : `line ${relLine}: ${yamlError.message}`}`,
       yamlError.pos[0],
       'yaml',
-      goText ? yamlError.message : undefined,
+      go ? yamlError.message : undefined,
     );
   }
   const root = doc.contents;
@@ -692,16 +692,81 @@ function findTooDeep(tokens: CST.Token[]): number | undefined {
  * go-yaml's wording for the mistakes learners make most, when the yaml library's diagnosis is the same one.
  * Anything else keeps the library's text (and `hint` always carries it).
  */
-function goYamlWording(code: string, message: string): string | undefined {
-  if (code === 'BLOCK_AS_IMPLICIT_KEY' && message.startsWith('Nested mappings'))
-    return 'mapping values are not allowed in this context';
-  if (code === 'TAB_AS_INDENT') return 'found character that cannot start any token';
+/**
+ * go-yaml v2's text and line for the error the `yaml` package found (kubectl decodes with sigs.k8s.io/yaml, which
+ * is go-yaml v2; every case below was checked against kubectl v1.34.5 `apply --dry-run=client`). The two parsers
+ * stop at different places, so the line is recomputed from go-yaml's rules (yaml.go `parser.fail`): a scanner
+ * error names the 1-based line of the scanner's mark, a parser error `problem_mark.line` unincremented, that is
+ * the line before the offending token.
+ */
+function goYamlError(
+  code: string,
+  message: string,
+  offset: number,
+  relLine: number,
+  text: string,
+): { text: string; line: number } | undefined {
+  const lines = text.split('\n');
+  const at = (n: number) => lines[n - 1] ?? '';
+  const isBlank = (l: string) => l.trim() === '';
+  const indentOf = (l: string) => l.length - l.trimStart().length;
+  /** The first non-blank line after `n` (comments count: the scanner's mark stops on them), else end of stream. */
+  const nextNonBlank = (n: number) => {
+    for (let i = n + 1; i <= lines.length; i++) if (!isBlank(at(i))) return i;
+    return lines.length;
+  };
+  const previousContent = (n: number) => {
+    for (let i = n - 1; i >= 1; i--) if (!isBlank(at(i)) && !at(i).trimStart().startsWith('#')) return i;
+    return 0;
+  };
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' && message.startsWith('Nested mappings')) {
+    // Scanner (yaml_parser_fetch_value): reported at the `:` that cannot start a value, which may be on a later
+    // line than the key when the key is a multi-line plain scalar (`name: x` / `    labels: {}`).
+    const colon = /:(?=[ \t\r\n]|$)/g;
+    colon.lastIndex = offset;
+    const m = colon.exec(text);
+    const line = m ? text.slice(0, m.index).split('\n').length : relLine;
+    return { text: 'mapping values are not allowed in this context', line };
+  }
+  if (code === 'TAB_AS_INDENT') {
+    // A tab that starts a line is read by yaml_parser_scan_plain_scalar when the line before ended in a plain
+    // scalar (it might continue), otherwise by yaml_parser_fetch_next_token.
+    const prev = at(previousContent(relLine));
+    const plainValueBefore = !/(:|-|[|>][-+0-9]*|["'\]}])\s*$/.test(prev) && !/\s#/.test(prev);
+    return {
+      text: plainValueBefore
+        ? 'found a tab character that violates indentation'
+        : 'found character that cannot start any token',
+      line: relLine,
+    };
+  }
+  if (code === 'MULTILINE_IMPLICIT_KEY') {
+    // The simple key goes stale (yaml_parser_stale_simple_keys) at the `:` that ends the multi-line key.
+    for (let i = relLine + 1; i <= lines.length; i++)
+      if (/:(\s|$)/.test(at(i))) return { text: "could not find expected ':'", line: i };
+    return { text: "could not find expected ':'", line: lines.length };
+  }
   if (code === 'MISSING_CHAR' && message.startsWith('Implicit map keys need to be followed'))
-    return "could not find expected ':'";
-  if (code === 'MULTILINE_IMPLICIT_KEY') return "could not find expected ':'";
-  if (code === 'BAD_INDENT' && message.startsWith('All mapping items must start at the same column'))
-    return 'did not find expected key';
-  if (code === 'MISSING_CHAR' && message.startsWith('Missing closing')) return 'found unexpected end of stream';
+    return { text: "could not find expected ':'", line: nextNonBlank(relLine) };
+  if (code === 'BAD_INDENT' && message.startsWith('All mapping items must start at the same column')) {
+    // Parser errors (yaml_parser_parse_block_mapping_key / _block_sequence_entry): one line less. A key at the
+    // column of the `-` items before it ends a block sequence that is not indentless.
+    const prev = at(previousContent(relLine));
+    const inSequence = indentOf(prev) === indentOf(at(relLine)) && /^\s*-(\s|$)/.test(prev);
+    return {
+      text: inSequence ? "did not find expected '-' indicator" : 'did not find expected key',
+      line: relLine - 1,
+    };
+  }
+  if (code === 'MISSING_CHAR' && message.startsWith('Sequence item without - indicator'))
+    return { text: 'did not find expected key', line: relLine - 1 };
+  if (message.includes('must be sufficiently indented and end with a'))
+    return {
+      text: message.endsWith(']') ? "did not find expected ',' or ']'" : "did not find expected ',' or '}'",
+      line: relLine - 1,
+    };
+  if (code === 'MISSING_CHAR' && message.startsWith('Missing closing'))
+    return { text: 'found unexpected end of stream', line: relLine };
   return undefined;
 }
 

@@ -43,7 +43,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Namespace', '', 'v1', 'namespaces', false, true, ['ns']),
   r('Pod', '', 'v1', 'pods', true, true, ['po']),
   r('Service', '', 'v1', 'services', true, true, ['svc'], 'services/specs'),
-  r('Endpoints', '', 'v1', 'endpoints', true, false, ['ep'], 'services/endpoints'),
+  r('Endpoints', '', 'v1', 'endpoints', true, true, ['ep'], 'services/endpoints'),
   r('ConfigMap', '', 'v1', 'configmaps', true, true, ['cm']),
   r('Secret', '', 'v1', 'secrets', true, true),
   r('ServiceAccount', '', 'v1', 'serviceaccounts', true, true, ['sa']),

@@ -339,6 +339,11 @@ export const en = {
   'narration.replication.status':
     'The replicationcontroller writes ReplicationController “{rs}”’s status: {replicas} Pods, {ready} ready, {available} available.',
 
+  'narration.endpoint.create':
+    'The endpoints controller writes the legacy Endpoints “{svc}” for its Service: {ready} ready and {notReady} not-ready addresses.',
+  'narration.endpoint.update':
+    'A Pod behind Service “{svc}” changed, so the endpoints controller updates Endpoints “{svc}”: {ready} ready, {notReady} not ready.',
+  'narration.endpoint.delete': 'Service “{svc}” is gone, so the endpoints controller deletes its Endpoints.',
   'narration.endpointslice.create':
     'The endpointslice controller sees Service “{svc}” and writes an EndpointSlice listing the ready Pods that match its selector ({count} endpoints so far).',
   'narration.endpointslice.update':

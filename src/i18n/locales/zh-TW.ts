@@ -473,6 +473,11 @@ const zhTW: Catalog = {
   'narration.replication.status':
     'replicationcontroller 寫入 ReplicationController「{rs}」的 status：{replicas} 個 Pod，{ready} 個 ready，{available} 個 available。',
 
+  'narration.endpoint.create':
+    'endpoints controller 為 Service「{svc}」寫入舊版 Endpoints「{svc}」：{ready} 個 ready、{notReady} 個未 ready 的位址。',
+  'narration.endpoint.update':
+    'Service「{svc}」後面的某個 Pod 有變動，所以 endpoints controller 更新 Endpoints「{svc}」：{ready} 個 ready、{notReady} 個未 ready。',
+  'narration.endpoint.delete': 'Service「{svc}」已刪除，所以 endpoints controller 刪除它的 Endpoints。',
   'narration.endpointslice.create':
     'endpointslice controller 看到 Service「{svc}」，寫入一個 EndpointSlice，列出符合其 selector 且 ready 的 Pod（目前 {count} 個 endpoint）。',
   'narration.endpointslice.update':

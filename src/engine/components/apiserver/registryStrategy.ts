@@ -151,11 +151,8 @@ function allocateService(svc: KObject, ctx: StrategyContext): void {
     spec.clusterIPs = ['None'];
   } else if (!spec.clusterIP) {
     let ip: string;
-    do {
-      // Random offset in 10.96.0.0/12, like the ClusterIP allocator.
-      const off = 2 + ctx.ips.intn((1 << 20) - 3);
-      ip = `10.${96 + (off >> 16)}.${(off >> 8) & 255}.${off & 255}`;
-    } while (ctx.usedIPs.has(ip) || ip.endsWith('.0') || ip.endsWith('.255'));
+    do ip = randomServiceIP(ctx.ips);
+    while (ctx.usedIPs.has(ip));
     ctx.usedIPs.add(ip);
     spec.clusterIP = ip;
     spec.clusterIPs = [ip];
@@ -173,6 +170,17 @@ function allocateService(svc: KObject, ctx: StrategyContext): void {
       ctx.usedNodePorts.add(p.nodePort);
     }
   }
+}
+
+/**
+ * kind's service subnet is 10.96.0.0/16 (kind pkg/apis/config/v1alpha4 default.go, `--service-cluster-ip-range`).
+ * Dynamic allocation picks a random address of the range's upper band first: the lower 256 addresses are the static
+ * band kept for Services that ask for a ClusterIP (pkg/registry/core/service/ipallocator bitmap.go,
+ * calculateRangeOffset: min(max(16, size/16), 256)); the network and broadcast addresses are never handed out.
+ */
+export function randomServiceIP(ips: Rng): string {
+  const off = 256 + ips.intn(65534 - 256 + 1);
+  return `10.96.${off >> 8}.${off & 255}`;
 }
 
 /** Pod QoS class (pkg/apis/core/v1/helper/qos GetPodQOS). */

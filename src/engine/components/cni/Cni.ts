@@ -1,7 +1,7 @@
 /**
  * The node's CNI plugin chain as kind installs it (kindnet: ptp + host-local IPAM). containerd calls ADD inside
- * RunPodSandbox; host-local hands out the next free address of the node's podCIDR, starting at .2 (.1 is the
- * gateway), and DEL releases it.
+ * RunPodSandbox; host-local hands out addresses of the node's podCIDR round-robin (.1 is the gateway) and DEL
+ * releases one.
  */
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
@@ -13,6 +13,8 @@ import { TIMINGS } from '../kubelet/timings';
 export interface CniState {
   /** Allocated host octet → pod uid. */
   allocated: Map<number, string>;
+  /** host-local's `last_reserved_ip.0` file: the host octet of the last address handed out. */
+  lastReserved?: number;
 }
 
 export class Cni implements Component<CniState> {
@@ -48,7 +50,25 @@ export class Cni implements Component<CniState> {
 
   /** Marks an address as taken by a pod that existed before the run. */
   reserve(ip: string, uid: string): void {
-    this.s.allocated.set(Number(ip.split('.')[3]), uid);
+    const host = Number(ip.split('.')[3]);
+    this.s.allocated.set(host, uid);
+    this.s.lastReserved = host;
+  }
+
+  /**
+   * host-local's round-robin (containernetworking/plugins plugins/ipam/host-local/backend/allocator/allocator.go
+   * GetIter + RangeIter.Next): start after the last reserved address, wrap from .254 to the range start, skip the
+   * gateway (.1) and every address in use. A just-freed address is thus not handed out again until the whole range
+   * has been walked. Undefined when the /24 is full.
+   */
+  private nextFree(): number | undefined {
+    // With no last reserved address the walk starts at the range start, .1, which is the gateway.
+    let host = this.s.lastReserved ?? 1;
+    for (let tried = 0; tried < 254; tried++) {
+      host = host >= 254 ? 1 : host + 1;
+      if (host !== 1 && !this.s.allocated.has(host)) return host;
+    }
+    return undefined;
   }
 
   handle(env: Envelope, sim: Simulation): void {
@@ -56,9 +76,10 @@ export class Cni implements Component<CniState> {
     if (msg.kind !== 'cni') return;
     const prefix = this.prefix;
     if (msg.command === 'ADD') {
-      let host = 2;
-      while (this.s.allocated.has(host) && host < 254) host++;
+      // A full range is not modelled: a /24 per node holds more pods than the kubelet's max-pods (110).
+      const host = this.nextFree() ?? 254;
       this.s.allocated.set(host, msg.podUid);
+      this.s.lastReserved = host;
       const ip = `${prefix}.${host}`;
       sim.writeRuntime(`node/${this.node}/ipam`, this.ipamList());
       sim.send(

@@ -7,6 +7,7 @@ import type { Controller } from './Controller';
 import { daemonSetController } from './daemonset/daemonSetController';
 import { deploymentController } from './deployment/deploymentController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
+import { endpointsController } from './endpoint/endpointsController';
 import { cronJobController } from './cronjob/cronJobController';
 import { jobController } from './job/jobController';
 import { garbageCollector } from './garbagecollector/garbageCollector';
@@ -28,6 +29,7 @@ export const CONTROLLERS: readonly Controller[] = [
   ttlAfterFinishedController,
   statefulSetController,
   endpointSliceController,
+  endpointsController,
   nodeLifecycleController,
   persistentVolumeBinder,
   garbageCollector,

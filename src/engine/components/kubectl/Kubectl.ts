@@ -20,6 +20,7 @@ import {
 import type { Endpoint, KObject, Phase } from '../../types';
 import { httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
+import { deletedLine } from '../../kubectl/applyLine';
 
 export const KUBECTL: Endpoint = { component: 'kubectl' };
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -243,7 +244,8 @@ export class Kubectl implements Component<KubectlState> {
     if (job.type !== 'apply') {
       let line: string;
       if (resp.error) line = kubectlErrorText(resp.error, 'patching', undefined);
-      else if (job.type === 'delete') line = `${kubectlTypeName(info)} "${job.name}" deleted`;
+      else if (job.type === 'delete')
+        line = deletedLine(info.kind, info.group, job.name, info.namespaced ? (job.namespace ?? 'default') : undefined);
       else line = job.okLine;
       return this.finish(sim, undefined, line, !resp.error);
     }

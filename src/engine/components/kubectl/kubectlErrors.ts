@@ -4,8 +4,10 @@
  */
 import type { StatusError } from '../../messages';
 import type { FieldError } from '../../types';
+import { KUBECONFIG_SERVER } from '../../cluster/kubeconfigUser';
+import { connectionRefused } from '../../kubectl/applyLine';
 
-export const KUBECTL_SERVER = '127.0.0.1:6443';
+const KUBECTL_SERVER = KUBECONFIG_SERVER;
 
 export function fieldErrorText(e: FieldError & { raw?: boolean }): string {
   if (e.raw) return `${e.field}: ${e.detail ?? ''}`;
@@ -58,5 +60,5 @@ export function connectionRefusedText(forApply: boolean, source?: string): strin
   if (forApply) {
     return `error: error validating "${source}": error validating data: failed to download openapi: Get "https://${KUBECTL_SERVER}/openapi/v2?timeout=32s": dial tcp ${KUBECTL_SERVER}: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false`;
   }
-  return `The connection to the server ${KUBECTL_SERVER} was refused - did you specify the right host or port?`;
+  return connectionRefused(KUBECTL_SERVER);
 }

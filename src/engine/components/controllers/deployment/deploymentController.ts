@@ -22,6 +22,8 @@ const MAX = 'deployment.kubernetes.io/max-replicas';
 interface DeployState {
   /** key → when its progress-deadline requeue is due (AddAfter keeps one pending time per key). */
   deadlines: Map<string, number>;
+  /** The revision last written to each Deployment by SetDeploymentRevision: a stale cache does not send it twice. */
+  revisionSent: Map<string, number>;
 }
 
 type Ctx = ReconcileContext<DeployState>;
@@ -30,7 +32,7 @@ export const deploymentController = defineController<DeployState>({
   name: NAME,
   eventSource: SOURCE,
   watches: ['Deployment', 'ReplicaSet'],
-  initialState: () => ({ deadlines: new Map() }),
+  initialState: () => ({ deadlines: new Map(), revisionSent: new Map() }),
 
   keysFor(ev) {
     const o = ev.object;
@@ -65,7 +67,18 @@ export const deploymentController = defineController<DeployState>({
       const revision = maxRevision(old) + 1;
       if (Number(newRS.metadata.annotations?.[REVISION] ?? 0) < revision && old.length) {
         // Rolling back to an older template: that ReplicaSet becomes the newest revision again.
-        return updateRS(ctx, d, newRS as ReplicaSet, { [REVISION]: String(revision) }, newRS.spec.replicas, 'revision');
+        const annotations = newRevisionAnnotations(newRS.metadata.annotations ?? {}, revision);
+        return updateRS(ctx, d, newRS as ReplicaSet, annotations, newRS.spec.replicas, 'revision');
+      }
+      // getNewReplicaSet → SetDeploymentRevision: the Deployment carries its new ReplicaSet's revision
+      // (written with UpdateStatus before the rollout goes on).
+      // Only when it lags (a rollback): on a new ReplicaSet the create's own status write carries the revision,
+      // and a cache that has not seen that write yet must not send it twice.
+      const rsRevision = Number(newRS.metadata.annotations?.[REVISION] ?? 0);
+      const dRevision = Number(d.metadata.annotations?.[REVISION] ?? 0);
+      if (dRevision > 0 && dRevision < rsRevision && ctx.state.revisionSent.get(key) !== rsRevision) {
+        ctx.state.revisionSent.set(key, rsRevision);
+        return writeStatus(ctx, d, d.status ?? {}, { ...d.metadata.annotations, [REVISION]: String(rsRevision) });
       }
       if (activeOld.length === 0 && newRS.spec.replicas !== replicas)
         return scaleRS(ctx, d, newRS as ReplicaSet, replicas, maxSurge);
@@ -129,6 +142,35 @@ function onSuccess(resp: ApiResponse, action: string, d: Deployment, ctx: Ctx): 
     next.status = computeStatus(next, all as ReplicaSet[], resp.object as ReplicaSet, conds, sim.now);
     writeStatus(ctx, d, next.status, next.metadata.annotations);
   }
+}
+
+/** Longest revision-history the controller keeps (deployment_controller.go maxRevHistoryLengthInChars). */
+const MAX_REV_HISTORY_LENGTH_IN_CHARS = 2000;
+const REVISION_HISTORY = 'deployment.kubernetes.io/revision-history';
+
+/**
+ * SetNewReplicaSetAnnotations (pkg/controller/deployment/util/deployment_util.go) for an existing ReplicaSet that
+ * becomes the new one again (a rollback): it takes the new revision, and the revision it had joins
+ * `revision-history` (oldest dropped first past 2,000 characters).
+ */
+export function newRevisionAnnotations(annotations: Record<string, string>, revision: number): Record<string, string> {
+  const out = { ...annotations };
+  const oldRevision = annotations[REVISION];
+  const oldInt = oldRevision === undefined || oldRevision === '' ? 0 : Number(oldRevision);
+  if (!Number.isInteger(oldInt) || oldInt >= revision) return out;
+  out[REVISION] = String(revision);
+  if (oldRevision === undefined) return out;
+  const history = annotations[REVISION_HISTORY] ?? '';
+  if (history === '') {
+    out[REVISION_HISTORY] = oldRevision;
+    return out;
+  }
+  const old = history.split(',');
+  let total = history.length + oldRevision.length + 1;
+  let start = 0;
+  while (total > MAX_REV_HISTORY_LENGTH_IN_CHARS && start < old.length) total -= old[start++]!.length + 1;
+  if (total <= MAX_REV_HISTORY_LENGTH_IN_CHARS) out[REVISION_HISTORY] = [...old.slice(start), oldRevision].join(',');
+  return out;
 }
 
 function findNewRS(d: Deployment, all: ReplicaSet[]): KObject | undefined {

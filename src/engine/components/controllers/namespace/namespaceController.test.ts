@@ -38,6 +38,8 @@ describe('namespace deletion', () => {
     expect(deletes.map((s) => s.label)).toEqual([
       'DELETE /api/v1/namespaces/shop/pods',
       'DELETE /api/v1/namespaces/shop/services',
+      // The endpoints controller's Endpoints for the Service.
+      'DELETE /api/v1/namespaces/shop/endpoints',
       'DELETE /api/v1/namespaces/shop/configmaps',
       'DELETE /api/v1/namespaces/shop/serviceaccounts',
       'DELETE /api/v1/namespaces/shop/events',

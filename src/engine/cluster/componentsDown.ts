@@ -1,0 +1,11 @@
+/**
+ * Which components a fault has stopped, recorded as a runtime fact (`components/down`: their address keys) on each
+ * stop and start step, so views that only have the world at a step (the kubectl panel, `--kubectl`) know it.
+ */
+export const DOWN_KEY = 'components/down';
+
+/** Whether kube-apiserver is stopped in this world: then nothing answers kubectl. */
+export function apiserverDown(world: { runtime: ReadonlyMap<string, unknown> }): boolean {
+  const down = world.runtime.get(DOWN_KEY);
+  return Array.isArray(down) && down.includes('kube-apiserver');
+}
