@@ -35,6 +35,12 @@ export class PodWorkers {
     const w = this.k.s.pods.get(uid);
     const pod = this.k.s.podObjs.get(uid);
     if (!w) return;
+    // A new sync reports the back-off the previous one decided (generateAPIPodStatus reads the reason cache).
+    for (const c of w.containers)
+      if (c.reported === 'exited' && c.state === 'waiting' && c.reason === 'CrashLoopBackOff') {
+        c.reported = undefined;
+        this.k.statusManager.markStatus(w, sim);
+      }
     if (w.deleting || !pod) return this.syncTerminatingPod(w, sim);
     if (!w.volumesReady) return this.k.volumeManager.setUpVolumes(w, pod, sim);
     if (!w.sandboxReady) {
