@@ -82,7 +82,11 @@ export class ContainerRuntime implements Component<RuntimeState> {
     const msg = env.msg as Message;
     if (msg.kind === 'cri') this.onCri(msg, env.from, sim);
     else if (msg.kind === 'cni-result') this.onCni(msg.reqId, msg.ip, sim);
-    else if (msg.kind === 'timer' && msg.name === 'exit')
+    else if (msg.kind === 'timer' && msg.name === 'pulled') {
+      const d = msg.data!;
+      this.s.images.set(String(d.image), { size: Number(d.size), repoDigest: String(d.repoDigest) });
+      sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
+    } else if (msg.kind === 'timer' && msg.name === 'exit')
       this.onExit(String(msg.data!.containerId), Number(msg.data!.code), sim);
   }
 
@@ -240,8 +244,10 @@ export class ContainerRuntime implements Component<RuntimeState> {
         }
         const present = this.s.images.has(r.normalized);
         const pullMs = present ? lat.between(...TIMINGS.manifestCheckMs) : pullDurationMs(r.size, lat.next());
-        this.s.images.set(r.normalized, { size: r.size, repoDigest: r.repoDigest });
-        sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
+        // The image is in the store only once its layers are unpacked: an ImageStatus meanwhile says it is absent,
+        // so another Pod's container queues behind this pull in the kubelet's serial puller.
+        if (!present)
+          sim.timer(this.address, pullMs, 'pulled', { image: r.normalized, size: r.size, repoDigest: r.repoDigest });
         this.reply(
           sim,
           from,
