@@ -42,6 +42,7 @@ export class PodWorkers {
         this.k.statusManager.markStatus(w, sim);
       }
     if (w.deleting || !pod) return this.syncTerminatingPod(w, sim);
+    if (w.rejected) return;
     if (!w.volumesReady) return this.k.volumeManager.setUpVolumes(w, pod, sim);
     if (!w.sandboxReady) {
       if (!w.sandboxBusy) this.k.runtime.runPodSandbox(w, pod, sim);

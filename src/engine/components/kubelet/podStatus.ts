@@ -8,6 +8,16 @@ import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 
 export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hostIP: string): any {
   const old = pod.status ?? {};
+  // rejectPod (kubelet.go): only phase, reason and message (and the QoS class); conditions others set are kept.
+  if (w.rejected)
+    return {
+      phase: 'Failed',
+      reason: w.rejected.reason,
+      message: `Pod was rejected: ${w.rejected.message}`,
+      ...(old.conditions ? { conditions: old.conditions } : {}),
+      qosClass: old.qosClass,
+      startTime: old.startTime ?? w.admittedAt,
+    };
   const oldConditions: any[] = old.conditions ?? [];
   // An index loop: find() on a frozen (stored) array takes a slow path in V8 11, and this runs five times per
   // status the kubelet builds.

@@ -71,6 +71,8 @@ export interface PodWorkerState {
   /** Volume names that could not be set up, with the error. */
   volumeErrors?: Array<{ volume: string; message: string }>;
   pendingVolumeGets?: number;
+  /** Refused by the kubelet's admission (lifecycle/admitPod.ts): the pod never runs. */
+  rejected?: { reason: string; message: string };
 }
 
 /** A new worker for a pod that reached this kubelet: every container waiting, nothing set up yet. */
