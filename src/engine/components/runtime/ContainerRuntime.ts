@@ -13,6 +13,7 @@ import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
+import { pid1IgnoresSigterm } from './pid1Signals';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
 
 interface SandboxRec {
@@ -263,13 +264,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
       case 'CreateContainer': {
         const id = hexId(sim, this.address);
         const spec = req.args.spec as any;
-        const cmd0 = String((spec.command ?? [])[0] ?? '');
-        const base = cmd0.split('/').pop() ?? '';
+        const image = resolveImage(String(spec.image));
         this.s.containers.set(id, {
           uid: req.podUid,
           name: String(req.args.container),
           state: 'created',
-          ignoresSigterm: ['sh', 'bash', 'sleep', 'tail', 'ash'].includes(base),
+          ignoresSigterm: pid1IgnoresSigterm(spec, image.ok ? image : undefined),
         });
         this.reply(
           sim,
