@@ -13,6 +13,14 @@ import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
+import {
+  applyVolumeOps,
+  emptyDirMounts,
+  emptyDirOptions,
+  volumeOps,
+  type EmptyDirFiles,
+  type VolumeOp,
+} from './emptyDirs';
 import { pid1IgnoresSigterm } from './pid1Signals';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
 
@@ -21,6 +29,8 @@ interface SandboxRec {
   name: string;
   namespace: string;
   ip?: string;
+  /** The pod's emptyDir volumes: what its containers wrote there. */
+  emptyDirs?: EmptyDirFiles;
 }
 
 interface ContainerRec {
@@ -30,6 +40,9 @@ interface ContainerRec {
   startedAt?: number;
   exitCode?: number;
   ignoresSigterm: boolean;
+  sandboxId?: string;
+  /** Its file operations in emptyDir volumes, applied to the sandbox's volumes up to its exit. */
+  volumeOps?: VolumeOp[];
 }
 
 interface CniPending {
@@ -289,7 +302,16 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const spec = req.args.spec as any;
         const image = resolveImage(String(spec.image));
         if (!rec || !image.ok) return this.reply(sim, from, req, false, 5, undefined, 'container not found');
-        const program = containerProgram(spec, image);
+        const sandbox = this.s.sandboxes.get(String(req.args.sandboxId));
+        const podVolumes = (req.args.pod as any)?.volumes;
+        const mounts = emptyDirMounts(spec, podVolumes);
+        const program = mounts.length
+          ? containerProgram(spec, image, emptyDirOptions(mounts, podVolumes, sandbox?.emptyDirs))
+          : containerProgram(spec, image);
+        if (mounts.length) {
+          rec.sandboxId = String(req.args.sandboxId);
+          rec.volumeOps = volumeOps(mounts, program.timeline);
+        }
         const cmd = [
           ...(spec.command ?? image.config.entrypoint),
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
@@ -358,6 +380,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const delay = slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
         const code = slow ? 137 : 0;
         if (rec) {
+          this.keepVolumeWrites(rec, sim.now + delay);
           rec.state = 'exited';
           rec.exitCode = code;
         }
@@ -385,6 +408,13 @@ export class ContainerRuntime implements Component<RuntimeState> {
       default:
         this.reply(sim, from, req, true, 1);
     }
+  }
+
+  /** A container stops at `at`: what it wrote in its emptyDir volumes until then stays for the next one. */
+  private keepVolumeWrites(rec: ContainerRec, at: number): void {
+    if (!rec.volumeOps?.length || rec.state !== 'running') return;
+    const sb = this.s.sandboxes.get(rec.sandboxId ?? '');
+    if (sb) applyVolumeOps((sb.emptyDirs ??= {}), rec.volumeOps, at - (rec.startedAt ?? at));
   }
 
   private cniUp(sim: Simulation): boolean {
@@ -470,6 +500,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
   private onExit(id: string, code: number, sim: Simulation): void {
     const rec = this.s.containers.get(id);
     if (!rec || rec.state !== 'running') return;
+    this.keepVolumeWrites(rec, sim.now);
     rec.state = 'exited';
     rec.exitCode = code;
     const finishedAt = sim.now;
