@@ -25,6 +25,7 @@ import type { KubeletState } from './kubeletState';
 import { RuntimeManager } from './kuberuntime/RuntimeManager';
 import { renewNodeLease } from './nodelease/renewNodeLease';
 import { postNodeReady } from './nodestatus/postNodeReady';
+import { syncNodeStatus } from './nodestatus/syncNodeStatus';
 import { PodWorkers } from './PodWorkers';
 import { containerSpec, newPodWorker, type PodWorkerState } from './podWorkerState';
 import { ProbeManager } from './prober/ProbeManager';
@@ -71,6 +72,9 @@ export class Kubelet implements Component<KubeletState> {
   }
 
   hasPendingWork(sim: Simulation): boolean {
+    // The runtime's state is still to reach the node status: down until the PLEG too is reported, or up again.
+    if (sim.isUp(this.containerd) ? !!this.s.notReadyKinds : (this.s.notReadyKinds ?? '').split('|').length < 2)
+      return true;
     if (this.s.cri.size > 0 || this.s.pulling) return true;
     for (const [reqId, p] of this.s.api) if (p.purpose !== 'lease' && reqId >= 0) return true;
     for (const w of this.s.pods.values()) {
@@ -94,7 +98,10 @@ export class Kubelet implements Component<KubeletState> {
       case 'api-response':
         return this.onApi(msg, sim);
       case 'timer':
-        if (msg.name === 'lease') return renewNodeLease(this, sim);
+        if (msg.name === 'lease') {
+          syncNodeStatus(this, sim);
+          return renewNodeLease(this, sim);
+        }
         if (msg.name === 'sync') return this.podWorkers.wake(String(msg.data!.uid), sim, Number(msg.data!.at));
         if (msg.name === 'status') return this.statusManager.flushStatus(String(msg.data!.uid), sim);
         if (msg.name === 'probe')
@@ -221,6 +228,8 @@ export class Kubelet implements Component<KubeletState> {
     this.s.api.clear();
     this.s.pulling = false;
     this.s.pullQueue = [];
+    this.s.runtimeSeenAt = sim.now;
+    this.s.notReadyKinds = '';
     this.start(sim, 1);
     postNodeReady(this, sim);
     for (const p of sim.store.list('/registry/pods/')) {
