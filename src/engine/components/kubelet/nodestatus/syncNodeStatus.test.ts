@@ -9,9 +9,7 @@ import { simulate } from '../../../simulate';
 
 const run = simulate({
   yaml: deployment({ replicas: 3 }),
-  actions: [
-    { atMs: 20_000, action: { type: 'stop', component: 'container-runtime', node: 'node-1' } },
-  ],
+  actions: [{ atMs: 20_000, action: { type: 'stop', component: 'container-runtime', node: 'node-1' } }],
   untilMs: 600_000,
 });
 const nodeVersions = run.history
