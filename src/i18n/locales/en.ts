@@ -433,6 +433,8 @@ export const en = {
     'Container “{container}” of Pod “{pod}” exited again, so the kubelet waits {wait} before the next restart (10 s, 20 s, 40 s … up to 5 min): CrashLoopBackOff.',
   'narration.kubelet.configError':
     'The kubelet cannot build the configuration of container “{container}”: {message}. It does not create the container; the Pod shows CreateContainerConfigError until the object exists.',
+  'narration.kubelet.nodeSchedulable':
+    'At its node status sync the kubelet on {node} sees the change of spec.unschedulable and records {reason} on the Node.',
   'narration.kubelet.rejected':
     'Pod “{pod}” was bound to this node without the scheduler, and it does not fit: {message}. The kubelet rejects it ({reason}); the Pod fails and never runs.',
   'narration.kubelet.failedMount': 'The kubelet cannot mount volume “{volume}”: {message}',

@@ -564,6 +564,8 @@ const zhTW: Catalog = {
     'Pod「{pod}」的容器「{container}」又結束了，所以 kubelet 等 {wait} 再重新啟動（10 秒、20 秒、40 秒……最多 5 分鐘）：這就是 CrashLoopBackOff。',
   'narration.kubelet.configError':
     'kubelet 無法組出容器「{container}」的設定：{message}。它不會建立容器；在該物件出現之前，Pod 會顯示 CreateContainerConfigError。',
+  'narration.kubelet.nodeSchedulable':
+    '{node} 上的 kubelet 在同步節點狀態時看到 spec.unschedulable 變了，於是在 Node 上記錄 {reason}。',
   'narration.kubelet.rejected':
     'Pod「{pod}」沒有經過排程器就被綁到這個節點，而它放不下：{message}。kubelet 拒絕了它（{reason}）；Pod 失敗，永遠不會執行。',
   'narration.kubelet.failedMount': 'kubelet 無法掛載 volume「{volume}」：{message}',

@@ -25,7 +25,7 @@ import type { KubeletState } from './kubeletState';
 import { RuntimeManager } from './kuberuntime/RuntimeManager';
 import { renewNodeLease } from './nodelease/renewNodeLease';
 import { postNodeReady } from './nodestatus/postNodeReady';
-import { syncNodeStatus } from './nodestatus/syncNodeStatus';
+import { schedulableEventPending, syncNodeStatus } from './nodestatus/syncNodeStatus';
 import { PodWorkers } from './PodWorkers';
 import { containerSpec, newPodWorker, type PodWorkerState } from './podWorkerState';
 import { ProbeManager } from './prober/ProbeManager';
@@ -75,6 +75,7 @@ export class Kubelet implements Component<KubeletState> {
     // The runtime's state is still to reach the node status: down until the PLEG too is reported, or up again.
     if (sim.isUp(this.containerd) ? !!this.s.notReadyKinds : (this.s.notReadyKinds ?? '').split('|').length < 2)
       return true;
+    if (schedulableEventPending(this, sim)) return true;
     if (this.s.cri.size > 0 || this.s.pulling) return true;
     for (const [reqId, p] of this.s.api) if (p.purpose !== 'lease' && reqId >= 0) return true;
     for (const w of this.s.pods.values()) {
@@ -230,6 +231,8 @@ export class Kubelet implements Component<KubeletState> {
     this.s.pullQueue = [];
     this.s.runtimeSeenAt = sim.now;
     this.s.notReadyKinds = '';
+    // A new kubelet process: lastNodeUnschedulable starts false, so a cordoned node records NodeNotSchedulable.
+    this.s.lastUnschedulable = false;
     this.start(sim, 1);
     postNodeReady(this, sim);
     for (const p of sim.store.list('/registry/pods/')) {

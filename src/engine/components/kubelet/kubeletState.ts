@@ -35,4 +35,6 @@ export interface KubeletState {
   runtimeSeenAt?: number;
   /** The runtime errors the posted Ready condition reflects ('' when Ready). */
   notReadyKinds?: string;
+  /** spec.unschedulable at the last node status sync (recordNodeSchedulableEvent). */
+  lastUnschedulable?: boolean;
 }

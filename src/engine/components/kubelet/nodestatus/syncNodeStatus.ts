@@ -24,6 +24,7 @@ function goElapsed(ms: number): string {
 
 export function syncNodeStatus(k: Kubelet, sim: Simulation): void {
   const s = k.s;
+  recordNodeSchedulableEvent(k, sim);
   if (sim.isUp(k.containerd)) s.runtimeSeenAt = sim.now;
   const since = sim.now - (s.runtimeSeenAt ?? sim.now);
   const errors: string[] = [];
@@ -82,4 +83,42 @@ export function postReadyCondition(k: Kubelet, sim: Simulation, ready: boolean, 
       host: k.node,
       involvedObject: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
     });
+}
+
+/**
+ * recordNodeSchedulableEvent (kubelet_node_status.go): at each node status sync, a change of spec.unschedulable
+ * (kubectl cordon / uncordon) since the last one is recorded on the Node as NodeNotSchedulable / NodeSchedulable.
+ */
+function recordNodeSchedulableEvent(k: Kubelet, sim: Simulation): void {
+  const node = sim.store.get(`/registry/minions/${k.node}`);
+  if (!node) return;
+  const unschedulable = node.spec?.unschedulable === true;
+  if (k.s.lastUnschedulable === undefined) k.s.lastUnschedulable = unschedulable;
+  if (unschedulable === k.s.lastUnschedulable) return;
+  k.s.lastUnschedulable = unschedulable;
+  const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
+  sim.decide(k.address, {
+    phase: 'status',
+    verb: 'node status',
+    label: reason,
+    summary: `Node status sync: ${k.node} is now ${unschedulable ? 'cordoned (spec.unschedulable)' : 'schedulable again'}`,
+    narration: { key: 'kubelet.nodeSchedulable', params: { node: k.node, reason } },
+    object: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
+    events: [
+      {
+        type: 'Normal',
+        reason,
+        message: `Node ${k.node} status is now: ${reason}`,
+        source: 'kubelet',
+        host: k.node,
+        involvedObject: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
+      },
+    ],
+  });
+}
+
+/** A cordon or uncordon the node status sync has still to record. */
+export function schedulableEventPending(k: Kubelet, sim: Simulation): boolean {
+  if (k.s.lastUnschedulable === undefined) return false;
+  return (sim.store.get(`/registry/minions/${k.node}`)?.spec?.unschedulable === true) !== k.s.lastUnschedulable;
 }
