@@ -393,6 +393,8 @@ export const en = {
     'The node-lifecycle controller taints {node} with node.kubernetes.io/unreachable: new Pods avoid it and, after tolerationSeconds, its Pods are evicted.',
   'narration.nodelifecycle.podNotReady':
     'Its node stopped reporting, so the node-lifecycle controller marks Pod “{pod}” not Ready: Services stop sending it traffic.',
+  'narration.nodelifecycle.disruptionTarget':
+    'Before deleting Pod “{pod}”, taint eviction adds the condition DisruptionTarget=True (DeletionByTaintManager), so whoever watches the Pod can tell why it goes.',
   'narration.nodelifecycle.evict':
     'The unreachable taint’s tolerationSeconds expired, so the node-lifecycle controller evicts Pod {pod}; its ReplicaSet will create a replacement elsewhere.',
   'narration.nodelifecycle.recover':

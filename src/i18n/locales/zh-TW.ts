@@ -526,6 +526,8 @@ const zhTW: Catalog = {
     'node-lifecycle controller 為 {node} 加上 node.kubernetes.io/unreachable taint：新的 Pod 會避開它，過了 tolerationSeconds 後，上面的 Pod 會被驅逐。',
   'narration.nodelifecycle.podNotReady':
     '它所在的節點停止回報，所以 node-lifecycle controller 把 Pod「{pod}」標為未 Ready：Service 不再把流量送給它。',
+  'narration.nodelifecycle.disruptionTarget':
+    '刪除 Pod「{pod}」之前，taint eviction 先加上條件 DisruptionTarget=True（DeletionByTaintManager），讓觀察這個 Pod 的人知道它為什麼被刪。',
   'narration.nodelifecycle.evict':
     'unreachable taint 的 tolerationSeconds 到期，node-lifecycle controller 驅逐 Pod {pod}；它的 ReplicaSet 會在別處建立替代的 Pod。',
   'narration.nodelifecycle.recover': '{node} 再次續約 Lease：node-lifecycle controller 移除 taint，節點恢復 Ready。',

@@ -104,6 +104,31 @@ export const nodeLifecycleController = defineController<NlState>({
         ],
       },
     );
+    // addConditionAndDeletePod (tainteviction.go): the Pod gets DisruptionTarget=True before its deletion.
+    const conditions = (p.status?.conditions ?? []).filter((c: any) => c.type !== 'DisruptionTarget');
+    conditions.push({
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastProbeTime: null,
+      lastTransitionTime: sim.now,
+      reason: 'DeletionByTaintManager',
+      message: 'Taint manager: deleting due to NoExecute taint',
+    });
+    ctx.request(
+      {
+        verb: 'patch',
+        resourceKind: 'Pod',
+        namespace: ns,
+        name: pod,
+        subresource: 'status',
+        patch: { status: { conditions } },
+      },
+      { action: 'disruption-target', pod: key },
+      {
+        summary: `Taint eviction: mark pod ${key} DisruptionTarget=True (DeletionByTaintManager) before deleting it`,
+        narration: { key: 'nodelifecycle.disruptionTarget', params: { pod: key } },
+      },
+    );
     ctx.request(
       { verb: 'delete', resourceKind: 'Pod', namespace: ns, name: pod },
       { action: 'evict', pod: key },
