@@ -93,4 +93,28 @@ describe('kubelet pod status as kubectl prints it', () => {
     });
     expect(statusSequence(run, 'inits')).toEqual(['Pending', 'Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
   });
+
+  it('a completed Pod has its sandbox stopped: PodReadyToStartContainers False, the IP kept (SyncTerminatingPod; status/generate.go)', () => {
+    const run = simulate({
+      yaml: pod(
+        'once',
+        `  restartPolicy: Never
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sh", "-c", "echo done"]`,
+      ),
+    });
+    expect(run.steps.some((s) => s.verb === 'StopPodSandbox')).toBe(true);
+    const last = run.history.filter((h) => h.key === '/registry/pods/default/once' && h.value).at(-1)!.value as any;
+    expect(last.status.phase).toBe('Succeeded');
+    expect(last.status.conditions.map((c: any) => `${c.type}=${c.status}`)).toEqual([
+      'PodReadyToStartContainers=False',
+      'Initialized=True',
+      'Ready=False',
+      'ContainersReady=False',
+      'PodScheduled=True',
+    ]);
+    expect(last.status.podIP).toMatch(/^10\.244\./);
+  });
 });
