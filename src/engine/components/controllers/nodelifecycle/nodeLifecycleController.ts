@@ -109,7 +109,6 @@ export const nodeLifecycleController = defineController<NlState>({
     conditions.push({
       type: 'DisruptionTarget',
       status: 'True',
-      lastProbeTime: null,
       lastTransitionTime: sim.now,
       reason: 'DeletionByTaintManager',
       message: 'Taint manager: deleting due to NoExecute taint',
