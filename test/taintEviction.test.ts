@@ -23,6 +23,28 @@ describe('NoExecute taints added by a user', () => {
     expect(live.every((p) => p.spec.nodeName !== 'node-2')).toBe(true);
   });
 
+  it('marks the Pod DisruptionTarget=True (DeletionByTaintManager) before deleting it (tainteviction.go addConditionAndDeletePod)', () => {
+    const run = simulate({ yaml: NGINX_DEPLOYMENT_AND_SERVICE, actions: [taint] });
+    const evicted = objectsOf(worldAt(run, run.steps.length - 1)).find(
+      (o: KObject) => o.kind === 'Pod' && o.spec.nodeName === 'node-2' && o.metadata.namespace === 'default',
+    );
+    const key = run.history.find(
+      (h) =>
+        h.key.startsWith('/registry/pods/default/') && (h.value as KObject | undefined)?.spec?.nodeName === 'node-2',
+    )!.key;
+    expect(evicted === undefined || evicted.metadata.deletionTimestamp !== undefined).toBe(true);
+    const versions = run.history.filter((h) => h.key === key && h.value).map((h) => h.value as KObject);
+    const marked = versions.findIndex((p) => p.status?.conditions?.some((c: any) => c.type === 'DisruptionTarget'));
+    const deleting = versions.findIndex((p) => p.metadata.deletionTimestamp !== undefined);
+    expect(marked).toBeGreaterThanOrEqual(0);
+    expect(marked).toBeLessThan(deleting);
+    expect(versions[marked].status.conditions.find((c: any) => c.type === 'DisruptionTarget')).toMatchObject({
+      status: 'True',
+      reason: 'DeletionByTaintManager',
+      message: 'Taint manager: deleting due to NoExecute taint',
+    });
+  });
+
   it('a toleration with tolerationSeconds delays the eviction', () => {
     const yaml = NGINX_DEPLOYMENT_AND_SERVICE.replace(
       '      containers:',

@@ -398,6 +398,8 @@ export const en = {
     'The node-lifecycle controller taints {node} with node.kubernetes.io/unreachable: new Pods avoid it and, after tolerationSeconds, its Pods are evicted.',
   'narration.nodelifecycle.podNotReady':
     'Its node stopped reporting, so the node-lifecycle controller marks Pod “{pod}” not Ready: Services stop sending it traffic.',
+  'narration.nodelifecycle.disruptionTarget':
+    'Before deleting Pod “{pod}”, taint eviction adds the condition DisruptionTarget=True (DeletionByTaintManager), so whoever watches the Pod can tell why it goes.',
   'narration.nodelifecycle.evict':
     'The unreachable taint’s tolerationSeconds expired, so the node-lifecycle controller evicts Pod {pod}; its ReplicaSet will create a replacement elsewhere.',
   'narration.nodelifecycle.recover':
@@ -438,6 +440,10 @@ export const en = {
     'Container “{container}” of Pod “{pod}” exited again, so the kubelet waits {wait} before the next restart (10 s, 20 s, 40 s … up to 5 min): CrashLoopBackOff.',
   'narration.kubelet.configError':
     'The kubelet cannot build the configuration of container “{container}”: {message}. It does not create the container; the Pod shows CreateContainerConfigError until the object exists.',
+  'narration.kubelet.nodeSchedulable':
+    'At its node status sync the kubelet on {node} sees the change of spec.unschedulable and records {reason} on the Node.',
+  'narration.kubelet.rejected':
+    'Pod “{pod}” was bound to this node without the scheduler, and it does not fit: {message}. The kubelet rejects it ({reason}); the Pod fails and never runs.',
   'narration.kubelet.failedMount': 'The kubelet cannot mount volume “{volume}”: {message}',
   'narration.kubelet.started': 'Container “{container}” of Pod “{pod}” is running.',
   'narration.kubelet.readyTrue':

@@ -531,6 +531,8 @@ const zhTW: Catalog = {
     'node-lifecycle controller 為 {node} 加上 node.kubernetes.io/unreachable taint：新的 Pod 會避開它，過了 tolerationSeconds 後，上面的 Pod 會被驅逐。',
   'narration.nodelifecycle.podNotReady':
     '它所在的節點停止回報，所以 node-lifecycle controller 把 Pod「{pod}」標為未 Ready：Service 不再把流量送給它。',
+  'narration.nodelifecycle.disruptionTarget':
+    '刪除 Pod「{pod}」之前，taint eviction 先加上條件 DisruptionTarget=True（DeletionByTaintManager），讓觀察這個 Pod 的人知道它為什麼被刪。',
   'narration.nodelifecycle.evict':
     'unreachable taint 的 tolerationSeconds 到期，node-lifecycle controller 驅逐 Pod {pod}；它的 ReplicaSet 會在別處建立替代的 Pod。',
   'narration.nodelifecycle.recover': '{node} 再次續約 Lease：node-lifecycle controller 移除 taint，節點恢復 Ready。',
@@ -569,6 +571,10 @@ const zhTW: Catalog = {
     'Pod「{pod}」的容器「{container}」又結束了，所以 kubelet 等 {wait} 再重新啟動（10 秒、20 秒、40 秒……最多 5 分鐘）：這就是 CrashLoopBackOff。',
   'narration.kubelet.configError':
     'kubelet 無法組出容器「{container}」的設定：{message}。它不會建立容器；在該物件出現之前，Pod 會顯示 CreateContainerConfigError。',
+  'narration.kubelet.nodeSchedulable':
+    '{node} 上的 kubelet 在同步節點狀態時看到 spec.unschedulable 變了，於是在 Node 上記錄 {reason}。',
+  'narration.kubelet.rejected':
+    'Pod「{pod}」沒有經過排程器就被綁到這個節點，而它放不下：{message}。kubelet 拒絕了它（{reason}）；Pod 失敗，永遠不會執行。',
   'narration.kubelet.failedMount': 'kubelet 無法掛載 volume「{volume}」：{message}',
   'narration.kubelet.started': 'Pod「{pod}」的容器「{container}」正在執行。',
   'narration.kubelet.readyTrue':

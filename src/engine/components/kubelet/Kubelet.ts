@@ -14,7 +14,10 @@ import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiResponse, ContainerEvent, CriResponse, Message, UserInfo, WatchEvent } from '../../messages';
-import type { Endpoint } from '../../types';
+import type { Endpoint, KObject } from '../../types';
+import { decidePodStep } from './decidePodStep';
+import { admitPod } from './lifecycle/admitPod';
+import { podEvent } from './podEvent';
 import { ConfigMapSecretManager } from './ConfigMapSecretManager';
 import { ImageManager } from './images/ImageManager';
 import { SerialImagePuller } from './images/SerialImagePuller';
@@ -22,8 +25,9 @@ import type { KubeletState } from './kubeletState';
 import { RuntimeManager } from './kuberuntime/RuntimeManager';
 import { renewNodeLease } from './nodelease/renewNodeLease';
 import { postNodeReady } from './nodestatus/postNodeReady';
+import { schedulableEventPending, syncNodeStatus } from './nodestatus/syncNodeStatus';
 import { PodWorkers } from './PodWorkers';
-import { containerSpec, newPodWorker } from './podWorkerState';
+import { containerSpec, newPodWorker, type PodWorkerState } from './podWorkerState';
 import { ProbeManager } from './prober/ProbeManager';
 import type { ProbeKind } from './prober/probes';
 import { StatusManager } from './status/StatusManager';
@@ -68,6 +72,10 @@ export class Kubelet implements Component<KubeletState> {
   }
 
   hasPendingWork(sim: Simulation): boolean {
+    // The runtime's state is still to reach the node status: down until the PLEG too is reported, or up again.
+    if (sim.isUp(this.containerd) ? !!this.s.notReadyKinds : (this.s.notReadyKinds ?? '').split('|').length < 2)
+      return true;
+    if (schedulableEventPending(this, sim)) return true;
     if (this.s.cri.size > 0 || this.s.pulling) return true;
     for (const [reqId, p] of this.s.api) if (p.purpose !== 'lease' && reqId >= 0) return true;
     for (const w of this.s.pods.values()) {
@@ -91,7 +99,10 @@ export class Kubelet implements Component<KubeletState> {
       case 'api-response':
         return this.onApi(msg, sim);
       case 'timer':
-        if (msg.name === 'lease') return renewNodeLease(this, sim);
+        if (msg.name === 'lease') {
+          syncNodeStatus(this, sim);
+          return renewNodeLease(this, sim);
+        }
         if (msg.name === 'sync') return this.podWorkers.wake(String(msg.data!.uid), sim, Number(msg.data!.at));
         if (msg.name === 'status') return this.statusManager.flushStatus(String(msg.data!.uid), sim);
         if (msg.name === 'probe')
@@ -125,10 +136,31 @@ export class Kubelet implements Component<KubeletState> {
     if (!w) {
       w = newPodWorker(pod, sim.now);
       this.s.pods.set(uid, w);
+      if (pod.metadata.deletionTimestamp === undefined) this.admit(w, pod, sim);
       this.statusManager.markStatus(w, sim);
     }
     if (pod.metadata.deletionTimestamp !== undefined && !w.deleting) w.deleting = true;
     this.podWorkers.sync(uid, sim);
+  }
+
+  /**
+   * HandlePodAdditions: a pod that does not fit the node is rejected (kubelet.go rejectPod): a Warning event with
+   * the reason, and the status Failed with "Pod was rejected: …"; it never runs.
+   */
+  private admit(w: PodWorkerState, pod: KObject, sim: Simulation): void {
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') return;
+    const rejection = admitPod(this, pod, sim.store.get(`/registry/minions/${this.node}`));
+    if (!rejection) return;
+    w.rejected = rejection;
+    decidePodStep(this.address, w, pod, undefined, sim, {
+      verb: 'admit',
+      label: `rejected: ${rejection.reason}`,
+      summary: `Kubelet admission: ${pod.metadata.name} does not fit ${this.node} (${rejection.message}); the pod is rejected and fails`,
+      key: 'kubelet.rejected',
+      params: { reason: rejection.reason, message: rejection.message },
+      events: [podEvent(this.node, pod, undefined, 'Warning', rejection.reason, rejection.message)],
+    });
   }
 
   /** A CRI result, to the part that made the call. */
@@ -197,6 +229,10 @@ export class Kubelet implements Component<KubeletState> {
     this.s.api.clear();
     this.s.pulling = false;
     this.s.pullQueue = [];
+    this.s.runtimeSeenAt = sim.now;
+    this.s.notReadyKinds = '';
+    // A new kubelet process: lastNodeUnschedulable starts false, so a cordoned node records NodeNotSchedulable.
+    this.s.lastUnschedulable = false;
     this.start(sim, 1);
     postNodeReady(this, sim);
     for (const p of sim.store.list('/registry/pods/')) {

@@ -10,6 +10,7 @@ import type { KObject } from '../../types';
 import { crashLoopBackOff } from './kuberuntime/crashLoopBackOff';
 import type { Kubelet } from './Kubelet';
 import { podEvent } from './podEvent';
+import { podPhase } from './podStatus';
 import { containerSpec, type ContainerRuntimeState, type PodWorkerState } from './podWorkerState';
 
 export class PodWorkers {
@@ -35,10 +36,24 @@ export class PodWorkers {
     const w = this.k.s.pods.get(uid);
     const pod = this.k.s.podObjs.get(uid);
     if (!w) return;
+    // A new sync reports the back-off the previous one decided (generateAPIPodStatus reads the reason cache).
+    for (const c of w.containers)
+      if (c.reported === 'exited' && c.state === 'waiting' && c.reason === 'CrashLoopBackOff') {
+        c.reported = undefined;
+        this.k.statusManager.markStatus(w, sim);
+      }
     if (w.deleting || !pod) return this.syncTerminatingPod(w, sim);
+    if (w.rejected || w.stage === 'terminated') return;
     if (!w.volumesReady) return this.k.volumeManager.setUpVolumes(w, pod, sim);
     if (!w.sandboxReady) {
       if (!w.sandboxBusy) this.k.runtime.runPodSandbox(w, pod, sim);
+      return;
+    }
+    // A pod in a terminal phase is terminated by its worker (SyncTerminatingPod): nothing runs, so only its sandbox
+    // is stopped (CNI DEL); PodReadyToStartContainers turns False, the pod object stays until it is deleted.
+    const phase = podPhase(w, pod);
+    if (phase === 'Succeeded' || phase === 'Failed') {
+      if (!w.sandboxBusy && !w.containers.some((c) => c.busy)) this.k.runtime.stopPodSandbox(w, sim);
       return;
     }
     const inits = w.containers.filter((c) => c.init);

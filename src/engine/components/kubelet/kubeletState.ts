@@ -31,4 +31,10 @@ export interface KubeletState {
   pulling: boolean;
   /** Config objects fetched for the current sync attempt: "kind/ns/name" → exists. */
   configSeen: Map<string, boolean>;
+  /** Last time the runtime answered its Status check (updateRuntimeUp). */
+  runtimeSeenAt?: number;
+  /** The runtime errors the posted Ready condition reflects ('' when Ready). */
+  notReadyKinds?: string;
+  /** spec.unschedulable at the last node status sync (recordNodeSchedulableEvent). */
+  lastUnschedulable?: boolean;
 }

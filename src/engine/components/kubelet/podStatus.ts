@@ -8,6 +8,16 @@ import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 
 export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hostIP: string): any {
   const old = pod.status ?? {};
+  // rejectPod (kubelet.go): only phase, reason and message (and the QoS class); conditions others set are kept.
+  if (w.rejected)
+    return {
+      phase: 'Failed',
+      reason: w.rejected.reason,
+      message: `Pod was rejected: ${w.rejected.message}`,
+      ...(old.conditions ? { conditions: old.conditions } : {}),
+      qosClass: old.qosClass,
+      startTime: old.startTime ?? w.admittedAt,
+    };
   const oldConditions: any[] = old.conditions ?? [];
   // An index loop: find() on a frozen (stored) array takes a slow path in V8 11, and this runs five times per
   // status the kubelet builds.
@@ -69,8 +79,9 @@ export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hos
     status.podIP = w.ip;
     status.podIPs = [{ ip: w.ip }];
   }
-  if (inits.length) status.initContainerStatuses = inits.map((c) => containerStatus(c, pod, initDone));
-  status.containerStatuses = mains.map((c) => containerStatus(c, pod, initDone));
+  const hasInits = inits.length > 0;
+  if (hasInits) status.initContainerStatuses = inits.map((c) => containerStatus(c, pod, hasInits));
+  status.containerStatuses = mains.map((c) => containerStatus(c, pod, hasInits));
   if (status.phase === 'Succeeded' || status.phase === 'Failed') {
     for (const c of conditions)
       if (c.type === 'Ready' || c.type === 'ContainersReady')
@@ -79,7 +90,14 @@ export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hos
   return status;
 }
 
-function containerStatus(c: ContainerRuntimeState, pod: KObject, initDone: boolean): any {
+/**
+ * convertToAPIContainerStatuses (pkg/kubelet/kubelet_pods.go). The status of a container is its latest runtime
+ * container's: an exited container stays `terminated` (kubectl shows `Error`, `Completed`) until its replacement
+ * exists, so a restart never shows `ContainerCreating`. A container with no runtime container yet gets the default
+ * waiting state — `ContainerCreating`, or `PodInitializing` for every container of a pod with init containers —
+ * unless the kubelet's reason cache holds a start error (ErrImagePull, CrashLoopBackOff, …).
+ */
+function containerStatus(c: ContainerRuntimeState, pod: KObject, hasInits: boolean): any {
   const spec = (c.init ? pod.spec.initContainers : pod.spec.containers)[c.index];
   const s: any = {
     name: c.name,
@@ -92,6 +110,10 @@ function containerStatus(c: ContainerRuntimeState, pod: KObject, initDone: boole
     lastState: {},
   };
   if (c.containerId) s.containerID = `containerd://${c.containerId}`;
+  let last = c.lastTerminated;
+  const waitingToRestart =
+    c.state === 'waiting' && (c.reason === 'ContainerCreating' || c.reason === 'CrashLoopBackOff');
+  const reported = waitingToRestart && c.lastTerminated ? c.reported : undefined;
   if (c.state === 'running') s.state = { running: { startedAt: c.startedAt } };
   else if (c.state === 'terminated')
     s.state = {
@@ -104,26 +126,36 @@ function containerStatus(c: ContainerRuntimeState, pod: KObject, initDone: boole
         ...(c.message ? { message: c.message } : {}),
       },
     };
-  else {
-    // Regular containers wait behind unfinished init containers with PodInitializing.
-    const reason =
-      !c.init && !initDone && (c.reason === undefined || c.reason === 'ContainerCreating')
-        ? 'PodInitializing'
-        : (c.reason ?? 'ContainerCreating');
+  else if (reported === 'exited') {
+    // The exited container is still the latest one (restartCount is the exited attempt's).
+    const t = c.lastTerminated!;
+    if (c.reason === 'ContainerCreating') s.restartCount = c.restartCount - 1;
+    s.state = { terminated: { ...terminatedOf(t), ...(t.message ? { message: t.message } : {}) } };
+    last = c.olderTerminated;
+  } else if (reported === 'crashLoop' && c.reason === 'ContainerCreating') {
+    s.restartCount = c.restartCount - 1;
+    s.state = {
+      waiting: { reason: 'CrashLoopBackOff', ...(c.reportedMessage ? { message: c.reportedMessage } : {}) },
+    };
+  } else {
+    const reason = c.reason === undefined || c.reason === 'ContainerCreating' ? defaultWaiting(hasInits) : c.reason;
     s.state = { waiting: { reason, ...(c.message ? { message: c.message } : {}) } };
   }
-  if (c.lastTerminated)
-    s.lastState = {
-      terminated: {
-        exitCode: c.lastTerminated.exitCode,
-        reason: c.lastTerminated.reason,
-        startedAt: c.lastTerminated.startedAt,
-        finishedAt: c.lastTerminated.finishedAt,
-        containerID: `containerd://${c.lastTerminated.containerId}`,
-      },
-    };
+  if (last) s.lastState = { terminated: terminatedOf(last) };
   if (c.init) s.started = c.state === 'running';
   return s;
+}
+
+const defaultWaiting = (hasInits: boolean): string => (hasInits ? 'PodInitializing' : 'ContainerCreating');
+
+function terminatedOf(t: NonNullable<ContainerRuntimeState['lastTerminated']>): any {
+  return {
+    exitCode: t.exitCode,
+    reason: t.reason,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+    containerID: `containerd://${t.containerId}`,
+  };
 }
 
 /** getPhase (pkg/kubelet/kubelet_pods.go) for the restart policies. */

@@ -24,8 +24,18 @@ export interface ContainerRuntimeState {
     containerId: string;
     message?: string;
   };
+  /** The termination before `lastTerminated`: the status's lastState while the exited container is still current. */
+  olderTerminated?: ContainerRuntimeState['lastTerminated'];
   ready: boolean;
   started: boolean;
+  /**
+   * What the status still reports while the container waits to restart (convertToAPIContainerStatuses reads the
+   * latest runtime container and the reason cache, which SyncPod updates only after it ran): `exited` — the exited
+   * container; `crashLoop` — the CrashLoopBackOff wait of the previous sync, kept until the new container runs.
+   */
+  reported?: 'exited' | 'crashLoop';
+  /** The CrashLoopBackOff message `reported: 'crashLoop'` shows. */
+  reportedMessage?: string;
   crashBackoff?: BackoffEntry;
   imageBackoff?: BackoffEntry;
   /** A CRI call for this container is in flight. */
@@ -61,6 +71,8 @@ export interface PodWorkerState {
   /** Volume names that could not be set up, with the error. */
   volumeErrors?: Array<{ volume: string; message: string }>;
   pendingVolumeGets?: number;
+  /** Refused by the kubelet's admission (lifecycle/admitPod.ts): the pod never runs. */
+  rejected?: { reason: string; message: string };
 }
 
 /** A new worker for a pod that reached this kubelet: every container waiting, nothing set up yet. */

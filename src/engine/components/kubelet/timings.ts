@@ -17,6 +17,8 @@ export const TIMINGS = {
   plegRelistMs: [100, 1000] as [number, number],
   /** Pod worker requeue after a sync error before re-evaluating back-off (kubelet backOffPeriod ~ jittered). */
   errorResyncMs: [800, 1500] as [number, number],
+  /** Pod worker requeue after a sync error such as CrashLoopBackOff: wait.Jitter(backOffPeriod 10 s, 0.5). */
+  podWorkerBackOffMs: [10_000, 15_000] as [number, number],
   /** Volume manager exponential back-off: 500 ms doubling up to 2m2s. */
   volumeBackoff: { initial: 500, max: 122_000 },
   /** Stop of a process that handles SIGTERM. */

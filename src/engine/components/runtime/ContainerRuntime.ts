@@ -13,6 +13,15 @@ import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
+import {
+  applyVolumeOps,
+  emptyDirMounts,
+  emptyDirOptions,
+  volumeOps,
+  type EmptyDirFiles,
+  type VolumeOp,
+} from './emptyDirs';
+import { pid1IgnoresSigterm } from './pid1Signals';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
 
 interface SandboxRec {
@@ -20,6 +29,8 @@ interface SandboxRec {
   name: string;
   namespace: string;
   ip?: string;
+  /** The pod's emptyDir volumes: what its containers wrote there. */
+  emptyDirs?: EmptyDirFiles;
 }
 
 interface ContainerRec {
@@ -29,6 +40,9 @@ interface ContainerRec {
   startedAt?: number;
   exitCode?: number;
   ignoresSigterm: boolean;
+  sandboxId?: string;
+  /** Its file operations in emptyDir volumes, applied to the sandbox's volumes up to its exit. */
+  volumeOps?: VolumeOp[];
 }
 
 interface CniPending {
@@ -82,7 +96,11 @@ export class ContainerRuntime implements Component<RuntimeState> {
     const msg = env.msg as Message;
     if (msg.kind === 'cri') this.onCri(msg, env.from, sim);
     else if (msg.kind === 'cni-result') this.onCni(msg.reqId, msg.ip, sim);
-    else if (msg.kind === 'timer' && msg.name === 'exit')
+    else if (msg.kind === 'timer' && msg.name === 'pulled') {
+      const d = msg.data!;
+      this.s.images.set(String(d.image), { size: Number(d.size), repoDigest: String(d.repoDigest) });
+      sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
+    } else if (msg.kind === 'timer' && msg.name === 'exit')
       this.onExit(String(msg.data!.containerId), Number(msg.data!.code), sim);
   }
 
@@ -240,8 +258,10 @@ export class ContainerRuntime implements Component<RuntimeState> {
         }
         const present = this.s.images.has(r.normalized);
         const pullMs = present ? lat.between(...TIMINGS.manifestCheckMs) : pullDurationMs(r.size, lat.next());
-        this.s.images.set(r.normalized, { size: r.size, repoDigest: r.repoDigest });
-        sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
+        // The image is in the store only once its layers are unpacked: an ImageStatus meanwhile says it is absent,
+        // so another Pod's container queues behind this pull in the kubelet's serial puller.
+        if (!present)
+          sim.timer(this.address, pullMs, 'pulled', { image: r.normalized, size: r.size, repoDigest: r.repoDigest });
         this.reply(
           sim,
           from,
@@ -257,13 +277,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
       case 'CreateContainer': {
         const id = hexId(sim, this.address);
         const spec = req.args.spec as any;
-        const cmd0 = String((spec.command ?? [])[0] ?? '');
-        const base = cmd0.split('/').pop() ?? '';
+        const image = resolveImage(String(spec.image));
         this.s.containers.set(id, {
           uid: req.podUid,
           name: String(req.args.container),
           state: 'created',
-          ignoresSigterm: ['sh', 'bash', 'sleep', 'tail', 'ash'].includes(base),
+          ignoresSigterm: pid1IgnoresSigterm(spec, image.ok ? image : undefined),
         });
         this.reply(
           sim,
@@ -283,7 +302,16 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const spec = req.args.spec as any;
         const image = resolveImage(String(spec.image));
         if (!rec || !image.ok) return this.reply(sim, from, req, false, 5, undefined, 'container not found');
-        const program = containerProgram(spec, image);
+        const sandbox = this.s.sandboxes.get(String(req.args.sandboxId));
+        const podVolumes = (req.args.pod as any)?.volumes;
+        const mounts = emptyDirMounts(spec, podVolumes);
+        const program = mounts.length
+          ? containerProgram(spec, image, emptyDirOptions(mounts, podVolumes, sandbox?.emptyDirs))
+          : containerProgram(spec, image);
+        if (mounts.length) {
+          rec.sandboxId = String(req.args.sandboxId);
+          rec.volumeOps = volumeOps(mounts, program.timeline);
+        }
         const cmd = [
           ...(spec.command ?? image.config.entrypoint),
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
@@ -352,6 +380,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const delay = slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
         const code = slow ? 137 : 0;
         if (rec) {
+          this.keepVolumeWrites(rec, sim.now + delay);
           rec.state = 'exited';
           rec.exitCode = code;
         }
@@ -379,6 +408,13 @@ export class ContainerRuntime implements Component<RuntimeState> {
       default:
         this.reply(sim, from, req, true, 1);
     }
+  }
+
+  /** A container stops at `at`: what it wrote in its emptyDir volumes until then stays for the next one. */
+  private keepVolumeWrites(rec: ContainerRec, at: number): void {
+    if (!rec.volumeOps?.length || rec.state !== 'running') return;
+    const sb = this.s.sandboxes.get(rec.sandboxId ?? '');
+    if (sb) applyVolumeOps((sb.emptyDirs ??= {}), rec.volumeOps, at - (rec.startedAt ?? at));
   }
 
   private cniUp(sim: Simulation): boolean {
@@ -464,6 +500,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
   private onExit(id: string, code: number, sim: Simulation): void {
     const rec = this.s.containers.get(id);
     if (!rec || rec.state !== 'running') return;
+    this.keepVolumeWrites(rec, sim.now);
     rec.state = 'exited';
     rec.exitCode = code;
     const finishedAt = sim.now;

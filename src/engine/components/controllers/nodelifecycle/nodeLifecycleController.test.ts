@@ -51,7 +51,8 @@ describe('nodeLifecycleController', () => {
     p.runUntil(354_000);
     expect(sent()).toHaveLength(3);
     p.runUntil(356_000);
-    expect(sent()[3]).toBe('delete Pod web-1');
+    // tainteviction.go addConditionAndDeletePod: DisruptionTarget=True first, then the delete.
+    expect(sent().slice(3)).toEqual(['patch Pod/status web-1', 'delete Pod web-1']);
     expect(p.kcm.hasPendingWork(p.sim)).toBe(false);
   });
 

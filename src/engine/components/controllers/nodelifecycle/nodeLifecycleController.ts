@@ -15,10 +15,13 @@ const NAME = 'node-lifecycle';
 export const NODE_MONITOR_PERIOD_MS = 5_000;
 export const NODE_MONITOR_GRACE_MS = 50_000;
 const UNREACHABLE = 'node.kubernetes.io/unreachable';
+const NOT_READY = 'node.kubernetes.io/not-ready';
 
 interface NlState {
   /** Nodes this controller has marked Unknown, with the taint time. */
   marked: Map<string, number>;
+  /** Nodes whose kubelet reports Ready=False, tainted not-ready, with the taint time. */
+  notReady: Map<string, number>;
   /** pod "ns/name" → eviction due time. */
   evictions: Map<string, number>;
 }
@@ -38,7 +41,7 @@ export const nodeLifecycleController = defineController<NlState>({
   eventSource: 'node-controller',
   watches: ['Node', 'Pod', { kind: 'Lease', namespace: 'kube-node-lease' }],
   parts: ['taint-eviction'],
-  initialState: () => ({ marked: new Map(), evictions: new Map() }),
+  initialState: () => ({ marked: new Map(), notReady: new Map(), evictions: new Map() }),
   // Nothing goes through the workqueue: monitorNodeHealth is a periodic pass (wait.Until every
   // --node-monitor-period) and taint eviction keeps a timer per Pod (TimedWorkerQueue).
   keysFor: () => [],
@@ -59,7 +62,10 @@ export const nodeLifecycleController = defineController<NlState>({
     // A node that missed a heartbeat will be acted on: keep the run going until the grace period decides.
     return kcm.list('Node').some((n) => {
       const renew = leaseRenew(kcm, n.metadata.name);
-      return renew !== undefined && !s.marked.has(n.metadata.name) && sim.now - renew > 15_000;
+      if (renew !== undefined && !s.marked.has(n.metadata.name) && sim.now - renew > 15_000) return true;
+      // A kubelet's own Ready=False not yet tainted, or Ready=True whose not-ready taint is still to go.
+      const ready = (n.status?.conditions ?? []).find((c: any) => c.type === 'Ready')?.status;
+      return s.notReady.has(n.metadata.name) ? ready === 'True' : ready === 'False';
     });
   },
 
@@ -98,6 +104,30 @@ export const nodeLifecycleController = defineController<NlState>({
         ],
       },
     );
+    // addConditionAndDeletePod (tainteviction.go): the Pod gets DisruptionTarget=True before its deletion.
+    const conditions = (p.status?.conditions ?? []).filter((c: any) => c.type !== 'DisruptionTarget');
+    conditions.push({
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastTransitionTime: sim.now,
+      reason: 'DeletionByTaintManager',
+      message: 'Taint manager: deleting due to NoExecute taint',
+    });
+    ctx.request(
+      {
+        verb: 'patch',
+        resourceKind: 'Pod',
+        namespace: ns,
+        name: pod,
+        subresource: 'status',
+        patch: { status: { conditions } },
+      },
+      { action: 'disruption-target', pod: key },
+      {
+        summary: `Taint eviction: mark pod ${key} DisruptionTarget=True (DeletionByTaintManager) before deleting it`,
+        narration: { key: 'nodelifecycle.disruptionTarget', params: { pod: key } },
+      },
+    );
     ctx.request(
       { verb: 'delete', resourceKind: 'Pod', namespace: ns, name: pod },
       { action: 'evict', pod: key },
@@ -116,7 +146,7 @@ export const nodeLifecycleController = defineController<NlState>({
     // A renewed lease on a marked node: the kubelet is back.
     if (ev.object.kind !== 'Lease') return;
     const node = ev.object.metadata.name;
-    if (ctx.state.marked.has(node) && !ctx.isProcessing(node)) recover(ctx.forKey(node));
+    if (ctx.state.marked.has(node) && !ctx.isProcessing(node)) recover(ctx.forKey(node), UNREACHABLE);
   },
 
   // A failed write is not retried on its own: the next monitorNodeHealth pass finds the node as it is and acts again.
@@ -133,14 +163,15 @@ export const nodeLifecycleController = defineController<NlState>({
         source: 'node-controller',
         involvedObject: { apiVersion: 'v1', kind: 'Node', name: node, uid: resp.object?.metadata.uid },
       });
-      taint(ctx);
+      taint(ctx, UNREACHABLE);
     } else if (action === 'taint') {
       const taintTime = ctx.sim.now;
-      ctx.state.marked.set(node, taintTime);
+      const taintKey = resp.ctx!.taint === NOT_READY ? NOT_READY : UNREACHABLE;
+      (taintKey === NOT_READY ? ctx.state.notReady : ctx.state.marked).set(node, taintTime);
       for (const p of ctx.kcm.podsOnNode(node).filter((x) => x.metadata.deletionTimestamp === undefined)) {
         const pod = ctx.forKey(cacheKey(p.metadata.namespace, p.metadata.name));
         markPodNotReady(p, pod);
-        const secs = tolerationSeconds(p);
+        const secs = tolerationSeconds(p, taintKey);
         if (secs === undefined) continue;
         ctx.state.evictions.set(pod.key, taintTime + secs * 1000);
         pod.timer('evict', secs * 1000);
@@ -155,7 +186,24 @@ function monitorNode(node: KObject, ctx: Ctx): void {
   const name = node.metadata.name;
   const renew = leaseRenew(kcm, name);
   if (renew === undefined || s.marked.has(name) || ctx.isProcessing()) return;
-  if (sim.now - renew <= NODE_MONITOR_GRACE_MS) return;
+  if (sim.now - renew <= NODE_MONITOR_GRACE_MS) {
+    // The kubelet posts its own Ready=False (e.g. "container runtime is down"): the node is tainted not-ready and
+    // its pods evicted after their not-ready toleration; once it posts Ready=True the taint goes.
+    const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+    if (s.notReady.has(name)) {
+      if (ready?.status === 'True') recover(ctx, NOT_READY);
+    } else if (ready?.status === 'False') {
+      sim.recordEvent({
+        type: 'Normal',
+        reason: 'NodeNotReady',
+        message: `Node ${name} status is now: NodeNotReady`,
+        source: 'node-controller',
+        involvedObject: { apiVersion: 'v1', kind: 'Node', name, uid: node.metadata.uid },
+      });
+      taint(ctx, NOT_READY);
+    }
+    return;
+  }
   const next = deepClone(node);
   next.status.conditions = (next.status.conditions ?? []).map((c: any) => ({
     ...c,
@@ -175,22 +223,22 @@ function monitorNode(node: KObject, ctx: Ctx): void {
   );
 }
 
-function taint(ctx: Ctx): void {
+function taint(ctx: Ctx, key: string): void {
   const { kcm, sim, key: node } = ctx;
   const n = kcm.get('Node', undefined, node);
   if (!n) return;
   const next = deepClone(n);
-  const taints = (next.spec.taints ?? []).filter((t: any) => t.key !== UNREACHABLE);
-  taints.push({ key: UNREACHABLE, effect: 'NoSchedule', timeAdded: sim.now });
-  taints.push({ key: UNREACHABLE, effect: 'NoExecute', timeAdded: sim.now });
+  const taints = (next.spec.taints ?? []).filter((t: any) => t.key !== key);
+  taints.push({ key, effect: 'NoSchedule', timeAdded: sim.now });
+  taints.push({ key, effect: 'NoExecute', timeAdded: sim.now });
   next.spec.taints = taints;
   delete next.status;
   ctx.request(
     { verb: 'update', resourceKind: 'Node', name: node, body: next },
-    { action: 'taint', node },
+    { action: 'taint', node, taint: key },
     {
       phase: 'status',
-      summary: `Node lifecycle: taint ${node} with ${UNREACHABLE}:NoSchedule and :NoExecute`,
+      summary: `Node lifecycle: taint ${node} with ${key}:NoSchedule and :NoExecute`,
       narration: { key: 'nodelifecycle.taint', params: { node } },
     },
   );
@@ -234,9 +282,9 @@ function markPodNotReady(p: KObject, ctx: Ctx): void {
 }
 
 /** `ctx.key` is the node's name. */
-function recover(ctx: Ctx): void {
+function recover(ctx: Ctx, taintKey: string): void {
   const { kcm, sim, state: s, key: node } = ctx;
-  s.marked.delete(node);
+  (taintKey === NOT_READY ? s.notReady : s.marked).delete(node);
   for (const [key, due] of [...s.evictions]) {
     const [ns, pod] = key.split('/');
     const p = kcm.get('Pod', ns, pod);
@@ -254,7 +302,7 @@ function recover(ctx: Ctx): void {
   const n = kcm.get('Node', undefined, node);
   if (!n) return;
   const next = deepClone(n);
-  next.spec.taints = (next.spec.taints ?? []).filter((t: any) => t.key !== UNREACHABLE);
+  next.spec.taints = (next.spec.taints ?? []).filter((t: any) => t.key !== taintKey);
   if (next.spec.taints.length === 0) delete next.spec.taints;
   delete next.status;
   ctx.request(
@@ -262,7 +310,10 @@ function recover(ctx: Ctx): void {
     { action: 'untaint', node },
     {
       phase: 'status',
-      summary: `Node lifecycle: ${node}'s Lease is being renewed again; removing the unreachable taints`,
+      summary:
+        taintKey === NOT_READY
+          ? `Node lifecycle: ${node} reports Ready again; removing the not-ready taints`
+          : `Node lifecycle: ${node}'s Lease is being renewed again; removing the unreachable taints`,
       narration: { key: 'nodelifecycle.recover', params: { node } },
     },
   );
@@ -315,10 +366,9 @@ function scheduleEviction(p: KObject, taints: Taint[], ctx: Ctx): void {
   ctx.forKey(key).timer('evict', wait);
 }
 
-function tolerationSeconds(p: KObject): number | undefined {
+function tolerationSeconds(p: KObject, taintKey: string): number | undefined {
   const t = (p.spec?.tolerations ?? []).find(
-    (x: any) =>
-      (x.key === UNREACHABLE || (!x.key && x.operator === 'Exists')) && (!x.effect || x.effect === 'NoExecute'),
+    (x: any) => (x.key === taintKey || (!x.key && x.operator === 'Exists')) && (!x.effect || x.effect === 'NoExecute'),
   );
   if (!t) return 0;
   return t.tolerationSeconds;

@@ -1,7 +1,8 @@
 /**
  * The kubelet's serial image puller (pkg/kubelet/images/puller.go, `serializeImagePulls: true` by default): one
  * PullImage per node at a time, the others wait in order. The wait is part of the Pulled event's "including
- * waiting" time, so the queued time travels with the request.
+ * waiting" time, so the queued time travels with the request. The runtime adds an image to its store only when the
+ * pull completes, so a second Pod needing an image being pulled finds it absent and queues here behind the pull.
  */
 import type { Simulation } from '../../../kernel/Simulation';
 import type { Kubelet } from '../Kubelet';
@@ -11,7 +12,16 @@ import { containerSpec, type ContainerRuntimeState, type PodWorkerState } from '
 export class SerialImagePuller {
   constructor(private readonly k: Kubelet) {}
 
+  /**
+   * The image manager records Pulling before it hands the pull to the puller (image_manager.go pullImage), so a
+   * Pod whose pull waits behind another's already shows it.
+   */
   enqueue(w: PodWorkerState, c: ContainerRuntimeState, sim: Simulation): void {
+    const pod = this.k.s.podObjs.get(w.uid);
+    if (pod)
+      sim.recordEvent(
+        podEvent(this.k.node, pod, c, 'Normal', 'Pulling', `Pulling image "${containerSpec(pod, c).image}"`),
+      );
     c.busy = true;
     this.k.s.pullQueue.push({ uid: w.uid, container: c.name, enqueuedAt: sim.now });
     this.nextPull(sim);
@@ -55,7 +65,6 @@ export class SerialImagePuller {
         narration: { key: 'kubelet.pullImage', params: { image: spec.image, container: c.name } },
         object: podRef(pod),
         source: { doc: -1, path: `spec.${c.init ? 'initContainers' : 'containers'}[${c.index}].image` },
-        events: [podEvent(this.k.node, pod, c, 'Normal', 'Pulling', `Pulling image "${spec.image}"`)],
       },
       1,
     );

@@ -60,6 +60,7 @@ export class RuntimeManager {
             namespace: pod.metadata.namespace,
             ip: w.ip,
             grace: pod.spec.terminationGracePeriodSeconds ?? 30,
+            volumes: pod.spec.volumes,
           },
         }),
       },

@@ -11,6 +11,7 @@ import { decidePodStep } from '../decidePodStep';
 import type { Kubelet } from '../Kubelet';
 import { podEvent } from '../podEvent';
 import type { ContainerRuntimeState, PodWorkerState } from '../podWorkerState';
+import { TIMINGS } from '../timings';
 
 /**
  * For a container that exited (or waits in CrashLoopBackOff): `'no-restart'` when its restart policy keeps it
@@ -33,7 +34,12 @@ export function crashLoopBackOff(
   if (inBackoffSince(c.crashBackoff, finishedAt, sim.now, CRASHLOOP_BACKOFF)) {
     const wait = c.crashBackoff!.period;
     const podDesc = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
-    if (c.state === 'terminated') keepLastTermination(c);
+    if (c.state === 'terminated') {
+      keepLastTermination(c);
+      // The reason cache is updated after SyncPod, from its result: the status this sync reports still shows the
+      // exited container (`Error`); CrashLoopBackOff reaches the status at the next sync.
+      c.reported = 'exited';
+    }
     c.state = 'waiting';
     c.reason = 'CrashLoopBackOff';
     c.message = `back-off ${goDuration(wait)} restarting failed container=${c.name} pod=${podDesc}`;
@@ -57,11 +63,21 @@ export function crashLoopBackOff(
       ],
     });
     k.statusManager.markStatus(w, sim);
-    k.podWorkers.wakeIn(w, finishedAt + wait - sim.now + sim.latency(k.address).between(0, 1000), sim);
+    // ErrCrashLoopBackOff is a sync error: the pod worker requeues the pod after wait.Jitter(backOffPeriod 10 s,
+    // 0.5) (pod_workers.go completeWork), so the BackOff event repeats every 10–15 s (its count grows) and the
+    // restart comes at the first sync after the window.
+    k.podWorkers.wakeIn(w, sim.latency(k.address).between(...TIMINGS.podWorkerBackOffMs), sim);
     return 'backing-off';
   }
   c.crashBackoff = nextBackoff(c.crashBackoff, finishedAt, CRASHLOOP_BACKOFF);
-  if (c.state === 'terminated') keepLastTermination(c);
+  // Until the new container runs, the status keeps what this sync started from: the exit, or the back-off wait.
+  if (c.state === 'terminated') {
+    keepLastTermination(c);
+    c.reported = 'exited';
+  } else {
+    c.reported = 'crashLoop';
+    c.reportedMessage = c.message;
+  }
   c.restartCount++;
   c.state = 'waiting';
   c.reason = 'ContainerCreating';
@@ -72,6 +88,7 @@ export function crashLoopBackOff(
 
 /** The container status's `lastState.terminated`: the exit just seen, kept while the container waits or restarts. */
 function keepLastTermination(c: ContainerRuntimeState): void {
+  c.olderTerminated = c.lastTerminated;
   c.lastTerminated = {
     exitCode: c.exitCode!,
     reason: c.reason!,

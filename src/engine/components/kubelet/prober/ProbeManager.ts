@@ -12,27 +12,41 @@ import { decidePodStep } from '../decidePodStep';
 import type { Kubelet } from '../Kubelet';
 import { podEvent } from '../podEvent';
 import { containerSpec, newProbeCounters, type ContainerRuntimeState, type PodWorkerState } from '../podWorkerState';
+import { TIMINGS } from '../timings';
 import { PROBE_TYPES, type ProbeType } from './probeTypes';
 import { evaluateProbe, type ProbeKind } from './probes';
 
 export class ProbeManager {
   constructor(private readonly k: Kubelet) {}
 
-  /** The container just started: fresh counters and a worker per declared probe. */
+  /**
+   * The container just started: fresh counters, and the first run of each of its probes. A probe worker is started
+   * with the pod (prober_manager.go AddPod) and ticks every periodSeconds from then on (worker.go run), skipping
+   * runs within initialDelaySeconds of the container's start; so the first probe is the first tick after that
+   * delay. A readiness probe without a result is also run at once whenever the pod's status is generated
+   * (UpdatePodStatus's manual trigger), i.e. after the PLEG relist that sees the container running — with no
+   * initial delay, that run comes first.
+   */
   addContainer(w: PodWorkerState, c: ContainerRuntimeState, spec: any, sim: Simulation): void {
     c.probes = newProbeCounters();
     const gen = c.restartCount;
+    const start = c.startedAt ?? sim.now;
     for (const t of PROBE_TYPES) {
       const probe = spec[t.field];
       if (!probe) continue;
-      sim.timer(
-        this.k.address,
-        (probe.initialDelaySeconds ?? 0) * 1000 + sim.latency(this.k.address).between(5, 50),
-        'probe',
-        { uid: w.uid, container: c.name, kind: t.kind, gen },
-        true,
-      );
+      const delay = (probe.initialDelaySeconds ?? 0) * 1000;
+      const at =
+        t.kind === 'readiness' && delay === 0
+          ? Math.max(start, sim.now) + sim.latency(this.k.address).between(...TIMINGS.plegRelistMs)
+          : this.tickAfter(w, probe, Math.max(start + delay, sim.now) - 1);
+      sim.timer(this.k.address, at - sim.now, 'probe', { uid: w.uid, container: c.name, kind: t.kind, gen }, true);
     }
+  }
+
+  /** The probe worker's first tick after `t`: its ticker runs every periodSeconds from the pod's first sync. */
+  private tickAfter(w: PodWorkerState, probe: any, t: number): number {
+    const period = (probe.periodSeconds ?? 10) * 1000;
+    return w.admittedAt + (Math.floor((t - w.admittedAt) / period) + 1) * period;
   }
 
   /** A probe worker's period elapsed. */
@@ -44,8 +58,15 @@ export class ProbeManager {
     const t = PROBE_TYPES.find((x) => x.kind === kind)!;
     const spec = containerSpec(pod, c);
     const probe = spec[t.field];
-    const period = (probe.periodSeconds ?? 10) * 1000;
-    const rearm = () => sim.timer(this.k.address, period, 'probe', { uid, container: name, kind, gen }, true);
+    // The next tick of the worker's ticker (a manual run does not move it).
+    const rearm = () =>
+      sim.timer(
+        this.k.address,
+        this.tickAfter(w, probe, sim.now) - sim.now,
+        'probe',
+        { uid, container: name, kind, gen },
+        true,
+      );
     if ((t.runsWhile === 'started') !== c.started) return t.whenNotRunning === 'wait' ? rearm() : undefined;
     const res = evaluateProbe(probe, spec, w.ip ?? '', sim.now - (c.startedAt ?? sim.now));
     const p = c.probes;
