@@ -460,6 +460,10 @@ export const en = {
   'narration.runtime.pause':
     'containerd-shim and runc start the pause container that holds the namespaces of Pod “{pod}”.',
   'narration.runtime.runc': 'runc creates the container process “{container}”: {cmd}.',
+  'narration.runtime.runcAssumed':
+    'runc creates the container process “{container}”: {cmd}. Podyssey does not know the image {image}, so it assumes a server that runs until stopped, listening on the container’s ports.',
+  'narration.runtime.oomKilled':
+    'Container “{container}” used more memory than its limit: the kernel’s OOM killer ends it (SIGKILL, exit code 137), and containerd reports the reason OOMKilled.',
   'narration.runtime.died':
     'The process of container “{container}” exited with code {code}. The kubelet will notice on its next relist.',
 

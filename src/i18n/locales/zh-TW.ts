@@ -589,6 +589,10 @@ const zhTW: Catalog = {
   'narration.runtime.cniDel': 'containerd 呼叫 CNI 外掛（DEL），釋放 Pod「{pod}」的網路。',
   'narration.runtime.pause': 'containerd-shim 和 runc 啟動 pause 容器，由它持有 Pod「{pod}」的各個 namespace。',
   'narration.runtime.runc': 'runc 建立容器「{container}」的行程：{cmd}。',
+  'narration.runtime.runcAssumed':
+    'runc 建立容器「{container}」的行程：{cmd}。Podyssey 不認識映像檔 {image}，所以假設它是一個持續執行到被停止的伺服器，監聽容器宣告的連接埠。',
+  'narration.runtime.oomKilled':
+    '容器「{container}」用掉的記憶體超過它的上限：核心的 OOM killer 結束了它（SIGKILL，結束代碼 137），containerd 回報原因 OOMKilled。',
   'narration.runtime.died': '容器「{container}」的行程以代碼 {code} 結束。kubelet 會在下一次 relist 時發現。',
 
   'narration.cni.added':

@@ -159,7 +159,11 @@ export class Kubelet implements Component<KubeletState> {
     c.state = 'terminated';
     c.exitCode = e.exitCode ?? 0;
     c.reason =
-      c.exitCode === 0 ? 'Completed' : c.exitCode === 137 && c.killReason === 'OOMKilled' ? 'OOMKilled' : 'Error';
+      c.exitCode === 0
+        ? 'Completed'
+        : e.reason === 'OOMKilled' || (c.exitCode === 137 && c.killReason === 'OOMKilled')
+          ? 'OOMKilled'
+          : 'Error';
     c.finishedAt = e.finishedAt ?? sim.now;
     c.ready = false;
     c.started = false;

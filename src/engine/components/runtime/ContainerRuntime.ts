@@ -3,14 +3,15 @@
  * calls CNI ADD/DEL inside RunPodSandbox/StopPodSandbox, keeps the node's image store, runs each container's
  * program (from the image catalog and the command interpreter) and reports exits through PLEG.
  */
-import { pullDurationMs, pullFaultMessage, resolveImage } from '../../catalog/images';
-import { containerProgram } from '../../catalog/interpreter';
+import { pullDurationMs, pullFaultMessage, resolveImage, resolvePresentImage } from '../../catalog/images';
+import { containerProgram, memoryExceededAt } from '../../catalog/interpreter';
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
+import { parseBytes } from '../../objects/quantity';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 import { CNI_BIN_DIR, CNI_PLUGIN_TYPE, cniPluginError, sandboxNetworkError } from './cniFailure';
@@ -83,7 +84,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
     if (msg.kind === 'cri') this.onCri(msg, env.from, sim);
     else if (msg.kind === 'cni-result') this.onCni(msg.reqId, msg.ip, sim);
     else if (msg.kind === 'timer' && msg.name === 'exit')
-      this.onExit(String(msg.data!.containerId), Number(msg.data!.code), sim);
+      this.onExit(
+        String(msg.data!.containerId),
+        Number(msg.data!.code),
+        sim,
+        msg.data!.reason === 'OOMKilled' ? 'OOMKilled' : undefined,
+      );
   }
 
   private reply(
@@ -202,7 +208,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         return;
       }
       case 'ImageStatus': {
-        const r = resolveImage(String(req.args.image));
+        const r = resolvePresentImage(String(req.args.image));
         const img = r.ok ? this.s.images.get(r.normalized) : undefined;
         this.reply(
           sim,
@@ -219,7 +225,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         return;
       }
       case 'PullImage': {
-        const r = resolveImage(String(req.args.image));
+        const r = resolveImage(String(req.args.image), { auth: req.args.auth === true });
         const waitedMs = Number(req.args.waitedMs ?? 0);
         if (!r.ok) {
           const delay = r.reason === 'InvalidImageName' ? 1 : lat.between(400, 1600);
@@ -281,19 +287,28 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const id = String(req.args.containerId);
         const rec = this.s.containers.get(id);
         const spec = req.args.spec as any;
-        const image = resolveImage(String(spec.image));
+        const image = resolvePresentImage(String(spec.image));
         if (!rec || !image.ok) return this.reply(sim, from, req, false, 5, undefined, 'container not found');
         const program = containerProgram(spec, image);
         const cmd = [
           ...(spec.command ?? image.config.entrypoint),
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
         ].join(' ');
+        const started = `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`;
         sim.decide(this.runc, {
           phase: 'run',
           verb: 'runc start',
           label: `runc start ${rec.name}`,
-          summary: `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`,
-          narration: { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
+          // An image outside the catalog: say that what it does is Podyssey's assumption, not the image's.
+          summary: image.assumed
+            ? `${started}. Podyssey does not know ${image.repository}, so it assumes a server that runs until stopped${program.listens.length ? `, listening on ${program.listens.map((l) => l.port).join(', ')}` : ''}`
+            : started,
+          narration: image.assumed
+            ? {
+                key: 'runtime.runcAssumed',
+                params: { container: rec.name, cmd: cmd || '(image default)', image: image.repository },
+              }
+            : { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
         });
         if (program.startError) {
           rec.state = 'exited';
@@ -312,7 +327,14 @@ export class ContainerRuntime implements Component<RuntimeState> {
         rec.state = 'running';
         rec.startedAt = sim.now + delay;
         const exit = program.timeline.find((op) => op.op === 'exit');
-        if (exit && !program.runsForever)
+        // memory.max of the container's cgroup is its memory limit: the first moment the program's memory goes
+        // above it, the kernel's OOM killer ends the container (SIGKILL: exit code 137; containerd reports the
+        // reason OOMKilled from the cgroup's oom_kill event).
+        const oomAt = memoryExceededAt(program, memoryLimit(spec));
+        const endsAt = oomAt ?? (exit && !program.runsForever ? exit.atMs : undefined);
+        if (oomAt !== undefined)
+          sim.timer(this.address, delay + oomAt, 'exit', { containerId: id, code: 137, reason: 'OOMKilled' });
+        else if (exit && !program.runsForever)
           sim.timer(this.address, delay + exit.atMs, 'exit', { containerId: id, code: exit.code ?? 0 });
         sim.writeRuntime(`node/${this.node}/containers/${id}`, {
           pod: req.podUid,
@@ -327,7 +349,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           container: rec.name,
           startedAt: rec.startedAt,
           lines: program.timeline
-            .filter((op) => op.op === 'log')
+            .filter((op) => op.op === 'log' && (endsAt === undefined || op.atMs <= endsAt))
             .map((op) => ({ at: rec.startedAt! + op.atMs, text: op.text ?? '', stream: op.stream ?? 'stdout' })),
           ...(program.truncated ? { truncated: true } : {}),
         };
@@ -461,7 +483,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     );
   }
 
-  private onExit(id: string, code: number, sim: Simulation): void {
+  private onExit(id: string, code: number, sim: Simulation, reason?: 'OOMKilled'): void {
     const rec = this.s.containers.get(id);
     if (!rec || rec.state !== 'running') return;
     rec.state = 'exited';
@@ -473,12 +495,29 @@ export class ContainerRuntime implements Component<RuntimeState> {
       state: 'exited',
       exitCode: code,
       finishedAt,
+      ...(reason ? { reason } : {}),
     });
+    if (reason === 'OOMKilled')
+      sim.decide(this.runc, {
+        phase: 'run',
+        verb: 'OOM kill',
+        label: `OOM: ${rec.name} killed`,
+        summary: `Container ${rec.name} went over its memory limit: the kernel's OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`,
+        narration: { key: 'runtime.oomKilled', params: { container: rec.name } },
+      });
     // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
     sim.send(
       this.address,
       this.kubelet,
-      { kind: 'container-event', type: 'ContainerDied', podUid: rec.uid, containerId: id, exitCode: code, finishedAt },
+      {
+        kind: 'container-event',
+        type: 'ContainerDied',
+        podUid: rec.uid,
+        containerId: id,
+        exitCode: code,
+        finishedAt,
+        ...(reason ? { reason } : {}),
+      },
       {
         phase: 'run',
         verb: 'ContainerDied',
@@ -488,6 +527,17 @@ export class ContainerRuntime implements Component<RuntimeState> {
       },
       sim.latency(this.address).between(...TIMINGS.plegRelistMs),
     );
+  }
+}
+
+/** The container's memory limit in bytes (its cgroup's memory.max), or 0 for none. */
+function memoryLimit(spec: any): number {
+  const limit = spec?.resources?.limits?.memory;
+  if (limit === undefined || limit === null) return 0;
+  try {
+    return parseBytes(limit);
+  } catch {
+    return 0;
   }
 }
 
