@@ -524,6 +524,9 @@ const zhTW: Catalog = {
     'Pod {pod} 已經容忍 node.kubernetes.io/unreachable:NoExecute taint 達 tolerationSeconds；taint manager 判定它必須被驅逐。',
   'narration.nodelifecycle.taint':
     'node-lifecycle controller 為 {node} 加上 node.kubernetes.io/unreachable taint：新的 Pod 會避開它，過了 tolerationSeconds 後，上面的 Pod 會被驅逐。',
+  'narration.nodelifecycle.conditionTaint':
+    '{node} 回報了資源壓力狀況，所以 node-lifecycle controller 為它加上 {taint}:NoSchedule taint：壓力解除前，scheduler 不會再把新 Pod 放到這裡。',
+  'narration.nodelifecycle.conditionUntaint': '{node} 不再回報資源壓力：node-lifecycle controller 移除 {taint} taint。',
   'narration.nodelifecycle.podNotReady':
     '它所在的節點停止回報，所以 node-lifecycle controller 把 Pod「{pod}」標為未 Ready：Service 不再把流量送給它。',
   'narration.nodelifecycle.evict':
@@ -570,6 +573,8 @@ const zhTW: Catalog = {
     '「{container}」的 readiness 檢查通過，所以 kubelet 把 Pod「{pod}」標為 Ready：它現在可以接收 Service 的流量了。',
   'narration.kubelet.probeFailed': 'kubelet 探測 Pod「{pod}」的容器「{container}」：{summary}',
   'narration.kubelet.kill': 'kubelet 因 liveness probe 失敗而採取行動：{summary}',
+  'narration.kubelet.evict':
+    '節點 {node} 只剩 {available} 記憶體，低於 kubelet 的硬性驅逐門檻（memory.available<100Mi）：kubelet 驅逐 Pod「{pod}」，因為它用的記憶體超過它的請求量。Pod 以原因 Evicted 失敗，不會在這裡重新啟動。',
   'narration.kubelet.stopContainer':
     'Pod「{pod}」正在被刪除：kubelet 請 runtime 停止容器「{container}」（先送 SIGTERM，寬限期過後送 SIGKILL）。',
   'narration.kubelet.stopSandbox': 'kubelet 拆除 Pod「{pod}」的 sandbox，CNI 外掛釋放它的 IP {ip}。',

@@ -4,6 +4,7 @@
  */
 import type { CriCall } from '../../messages';
 import type { KObject } from '../../types';
+import type { MemoryUser } from './eviction/EvictionManager';
 import type { PodWorkerState } from './podWorkerState';
 
 /** A CRI call in flight, by request id. */
@@ -31,4 +32,8 @@ export interface KubeletState {
   pulling: boolean;
   /** Config objects fetched for the current sync attempt: "kind/ns/name" → exists. */
   configSeen: Map<string, boolean>;
+  /** Containers whose memory counts against the node's memory.available (eviction manager). */
+  memoryUsers?: MemoryUser[];
+  /** When the node last reported MemoryPressure=True (undefined: False). */
+  memoryPressureSince?: number;
 }

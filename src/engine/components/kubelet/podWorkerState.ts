@@ -61,6 +61,8 @@ export interface PodWorkerState {
   /** Volume names that could not be set up, with the error. */
   volumeErrors?: Array<{ volume: string; message: string }>;
   pendingVolumeGets?: number;
+  /** Evicted by the eviction manager (node-pressure eviction): the message of its status and Evicted event. */
+  evicted?: { message: string };
 }
 
 /** A new worker for a pod that reached this kubelet: every container waiting, nothing set up yet. */

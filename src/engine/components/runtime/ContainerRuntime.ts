@@ -371,8 +371,10 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const rec = this.s.containers.get(id);
         const grace = Number(req.args.grace ?? 30) * 1000;
         const slow = rec?.ignoresSigterm ?? false;
-        const delay = slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
-        const code = slow ? 137 : 0;
+        // Grace 0 (a hard-threshold eviction's gracePeriodOverride): SIGKILL at once, exit code 137.
+        const kill = grace === 0;
+        const delay = kill ? lat.between(5, 20) : slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
+        const code = slow || kill ? 137 : 0;
         if (rec) {
           rec.state = 'exited';
           rec.exitCode = code;
@@ -392,9 +394,11 @@ export class ContainerRuntime implements Component<RuntimeState> {
           delay,
           { exitCode: code },
           undefined,
-          slow
-            ? `${rec?.name} ignored SIGTERM (PID 1 without a handler); SIGKILL after the ${grace / 1000}s grace period, exit code 137`
-            : `${rec?.name} exited on SIGTERM`,
+          kill
+            ? `${rec?.name} was killed (SIGKILL, no grace period), exit code 137`
+            : slow
+              ? `${rec?.name} ignored SIGTERM (PID 1 without a handler); SIGKILL after the ${grace / 1000}s grace period, exit code 137`
+              : `${rec?.name} exited on SIGTERM`,
         );
         return;
       }

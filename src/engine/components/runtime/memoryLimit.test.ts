@@ -89,3 +89,53 @@ spec:
     expect(kubectl(dd(20, '32Mi'), 30_000, 'get pods')[0]).toMatch(/shm\s+1\/1\s+Running\s/);
   });
 });
+
+describe('node-pressure eviction (pkg/kubelet/eviction/eviction_manager.go, helpers.go evictionMessage)', () => {
+  const hog = `apiVersion: v1
+kind: Pod
+metadata:
+  name: hog
+spec:
+  containers:
+  - name: hog
+    image: polinux/stress
+    resources:
+      requests:
+        memory: 64Mi
+    command: ["stress"]
+    args: ["--vm", "1", "--vm-bytes", "5G", "--vm-hang", "1"]
+`;
+
+  it('a container without a limit that takes more than the node has gets its Pod evicted', () => {
+    const run = simulate({ yaml: hog, untilMs: 60_000 });
+    const world = worldAt(run, run.steps.length - 1);
+    const get = (c: string) => answerKubectl(c, world).output;
+    const pod = get('get pod hog -o yaml');
+    expect(pod).toMatch(/phase: Failed/);
+    expect(pod).toMatch(/reason: Evicted/);
+    const message =
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 0. Container hog was using 5Gi, request is 64Mi, has larger consumption of memory. ';
+    expect(get('describe pod hog')).toContain(`Message:          ${message}`);
+    expect(get('describe pod hog')).toMatch(/DisruptionTarget\s+True/);
+    const events = get('get events');
+    expect(events).toMatch(/Warning\s+Evicted\s+pod\/hog\s+The node was low on resource: memory\./);
+    expect(events).toMatch(/Warning\s+EvictionThresholdMet\s+node\/node-\d\s+Attempting to reclaim memory/);
+    const node = /node\/(node-\d)\s+Attempting/.exec(events)![1]!;
+    const describeNode = get(`describe node ${node}`);
+    expect(describeNode).toContain('Taints:             node.kubernetes.io/memory-pressure:NoSchedule');
+    expect(describeNode).toMatch(
+      /MemoryPressure\s+True\s+.*KubeletHasInsufficientMemory\s+kubelet has insufficient memory available/,
+    );
+    // Evicted, not restarted: the object stays, Failed.
+    expect(run.steps.filter((s) => s.events.some((e) => e.reason === 'Started'))).toHaveLength(1);
+  });
+
+  it('with a limit below what the node has, the cgroup OOM killer acts instead', () => {
+    const run = simulate({
+      yaml: hog.replace('      requests:', '      limits:\n        memory: 1Gi\n      requests:'),
+      untilMs: 30_000,
+    });
+    expect(run.steps.some((s) => s.events.some((e) => e.reason === 'Evicted'))).toBe(false);
+    expect(run.steps.some((s) => s.narration?.key === 'runtime.oomKilled')).toBe(true);
+  });
+});
