@@ -76,6 +76,12 @@ const zhTW: Catalog = {
   'scenario.crashloop-exit-1.title': 'CrashLoopBackOff：command 以 exit 1 結束',
   'scenario.crashloop-exit-1.lesson':
     '容器一啟動就結束；kubelet 先立刻重啟一次，之後每次多等一些：10 秒、20 秒、40 秒……（CrashLoopBackOff）。',
+  'scenario.oom-killed.title': 'OOMKilled：記憶體用量超過上限',
+  'scenario.oom-killed.lesson':
+    'Kubernetes 文件裡的記憶體範例：stress 在 100Mi 的上限下配置 250M。核心的 OOM killer 結束容器（結束代碼 137，原因 OOMKilled），kubelet 以退避方式重啟它：CrashLoopBackOff。',
+  'scenario.memory-pressure-eviction.title': 'Evicted：沒有記憶體上限的容器吃光節點記憶體',
+  'scenario.memory-pressure-eviction.lesson':
+    '沒有上限，就沒有東西能在節點的 4Gi 之前擋住這個容器。當 memory.available 低於 100Mi，kubelet 回報 MemoryPressure，節點被加上 memory-pressure:NoSchedule taint，用量超出請求最多的 Pod 被驅逐：phase 為 Failed，原因 Evicted。它的 ReplicaSet 建立替代的 Pod，它落到另一個節點後也被驅逐，直到每個 worker 節點都有 taint，下一個替代的 Pod 只能停在 Pending。',
   'scenario.missing-secret.title': 'CreateContainerConfigError：Secret 不存在',
   'scenario.missing-secret.lesson': '映像檔拉得下來，但 env 參照了不存在的 Secret，容器無法完成設定。',
   'scenario.failed-mount-configmap.title': 'FailedMount：ConfigMap volume 不存在',
