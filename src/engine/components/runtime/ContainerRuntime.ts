@@ -256,7 +256,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           pullMs,
           { imageId: r.repoDigest, size: r.size, pullMs, waitedMs },
           undefined,
-          `Pulled ${r.normalized} (${(r.size / 1e6).toFixed(1)} MB) in ${(pullMs / 1000).toFixed(3)} s and unpacked it into the image store`,
+          `Pulled ${r.normalized} (${(r.size / 1e6).toFixed(1)} MB${r.assumed ? ', a size Podyssey estimated: the image is not in its catalog' : ''}) in ${(pullMs / 1000).toFixed(3)} s and unpacked it into the image store`,
         );
         return;
       }
