@@ -79,9 +79,15 @@ describe('resolveImage', () => {
       ok: false,
       reason: 'Unauthorized',
       message:
-        'rpc error: code = Unknown desc = failed to pull and unpack image "myregistry.azurecr.io/team/app:1": failed to resolve reference "myregistry.azurecr.io/team/app:1": unexpected status from HEAD request to https://myregistry.azurecr.io/v2/team/app/manifests/1: 401 Unauthorized',
+        'rpc error: code = Unknown desc = failed to pull and unpack image "myregistry.azurecr.io/team/app:1": failed to resolve reference "myregistry.azurecr.io/team/app:1": failed to authorize: failed to fetch anonymous token: unexpected status from GET request to https://myregistry.azurecr.io/oauth2/token?scope=repository%3Ateam%2Fapp%3Apull&service=myregistry.azurecr.io: 401 Unauthorized',
     });
-    expect(resolveImage('harbor.acme-corp.com/apps/api:3')).toMatchObject({ ok: false, reason: 'Unauthorized' });
+    expect(resolveImage('harbor.acme-corp.com/apps/api:3')).toMatchObject({
+      ok: false,
+      reason: 'Unauthorized',
+      message: expect.stringContaining(
+        'unexpected status from HEAD request to https://harbor.acme-corp.com/v2/apps/api/manifests/3: 401 Unauthorized',
+      ),
+    });
     expect(resolveImage(ref, { auth: true })).toMatchObject({ ok: true, assumed: true });
   });
 

@@ -259,6 +259,17 @@ export function pullFaultMessage(normalized: string, reason: 'Unreachable' | 'Un
   }
   if (domain === 'docker.io')
     return `${pullPrefix('Unknown', normalized)}pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`;
+  // Registries that answer with a Bearer challenge: containerd (remotes/docker/auth/fetch.go) asks the realm for
+  // an anonymous token, which a private registry refuses. ACR's realm is /oauth2/token, Artifact Registry's /v2/token.
+  const realm = domain.endsWith('.azurecr.io')
+    ? `https://${domain}/oauth2/token`
+    : domain.endsWith('.pkg.dev')
+      ? `https://${domain}/v2/token`
+      : undefined;
+  if (realm) {
+    const scope = encodeURIComponent(`repository:${path}:pull`);
+    return `${pullPrefix('Unknown', normalized)}failed to authorize: failed to fetch anonymous token: unexpected status from GET request to ${realm}?scope=${scope}&service=${domain}: 401 Unauthorized`;
+  }
   return `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${url}: 401 Unauthorized`;
 }
 

@@ -72,6 +72,6 @@ describe('image pulls', () => {
     const pods = get('get pods');
     expect(pods).toMatch(/no-secret\s+0\/1\s+(?:ImagePullBackOff|ErrImagePull)\s/);
     expect(pods).toMatch(/with-secret\s+1\/1\s+Running\s/);
-    expect(get('get events')).toContain('manifests/1: 401 Unauthorized');
+    expect(get('get events')).toContain('service=myregistry.azurecr.io: 401 Unauthorized');
   });
 });
