@@ -101,6 +101,8 @@ export interface Program {
   podIP: string;
   /** The log cap or step budget was hit; later log lines are missing. */
   truncated: boolean;
+  /** What the process does is Podyssey's assumption (an unknown image's program, run as a server). */
+  assumedBehaviour?: boolean;
 }
 
 const BUSYBOX_APPLETS =
@@ -507,6 +509,7 @@ function interpretContainer(container: ContainerSpec, image: ImageLookupOk, opti
     program.exitAtMs = exitAt;
   } else program.runsForever = true;
   program.truncated = out.truncated;
+  if (out.assumed) program.assumedBehaviour = true;
   return program;
 }
 

@@ -104,11 +104,14 @@ describe('catalogued servers and assumed images', () => {
   it('an image Podyssey does not know runs as a server on the container ports', () => {
     const p = run('myorg/webapp:2.1', { ports: [{ containerPort: 8080 }] });
     expect(p.image.assumed).toBe(true);
+    expect(p.assumedBehaviour).toBe(true);
     expect(isRunningAt(p, 60_000)).toBe(true);
     expect(probeHttp(p, 5_000, 8080, '/healthz', '10.244.1.5').ok).toBe(true);
     expect(probeHttp(p, 5_000, 9090, '/', '10.244.1.5').ok).toBe(false);
     // Its command decides when given: a shell loop, a python one-liner.
-    expect(run('myorg/webapp:2.1', { command: ['sh', '-c', 'echo hi; exit 3'] }).exitCode).toBe(3);
+    const script = run('myorg/webapp:2.1', { command: ['sh', '-c', 'echo hi; exit 3'] });
+    expect(script.exitCode).toBe(3);
+    expect(script.assumedBehaviour).toBeUndefined();
     expect(run('myorg/webapp:2.1', { command: ['python', '-c', 'print("x")'] }).exitCode).toBe(0);
   });
 });

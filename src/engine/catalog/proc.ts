@@ -91,6 +91,8 @@ export interface Output {
   rss?: number;
   /** Bytes written to tmpfs (/dev/shm): page cache the memory cgroup charges to the container. */
   shm?: number;
+  /** A program of an unknown image ran as the assumed server (programs.ts `assumedServer`). */
+  assumed?: boolean;
 }
 
 /** Stop signals: the process exited, blocks forever, or ran past the simulation horizon / step budget. */

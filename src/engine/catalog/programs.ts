@@ -1221,6 +1221,7 @@ const apache2Foreground: ProgramHandler = (_argv, p) => {
  * listening on the container's declared ports from shortly after start, answering any path with 200.
  */
 export function assumedServer(argv: string[], p: Proc): number {
+  if (p.out.record) p.out.assumed = true;
   return serve(
     p,
     (argv[0] ?? 'app').split('/').pop() || 'app',

@@ -300,10 +300,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
           verb: 'runc start',
           label: `runc start ${rec.name}`,
           // An image outside the catalog: say that what it does is Podyssey's assumption, not the image's.
-          summary: image.assumed
+          summary: program.assumedBehaviour
             ? `${started}. Podyssey does not know ${image.repository}, so it assumes a server that runs until stopped${program.listens.length ? `, listening on ${program.listens.map((l) => l.port).join(', ')}` : ''}`
-            : started,
-          narration: image.assumed
+            : image.assumed
+              ? `${started}. Podyssey does not know ${image.repository}: it assumes ${image.base === 'alpine' ? 'an Alpine (busybox)' : image.base === 'scratch' ? 'a distroless (no shell)' : 'a Debian'} userland for the command`
+              : started,
+          narration: program.assumedBehaviour
             ? {
                 key: 'runtime.runcAssumed',
                 params: { container: rec.name, cmd: cmd || '(image default)', image: image.repository },
