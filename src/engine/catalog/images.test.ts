@@ -89,6 +89,9 @@ describe('resolveImage', () => {
       ),
     });
     expect(resolveImage(ref, { auth: true })).toMatchObject({ ok: true, assumed: true });
+    // The GKE tutorials' images live in a public Artifact Registry project.
+    expect(resolveImage('us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5')).toMatchObject({ ok: true });
+    expect(resolveImage('europe-docker.pkg.dev/my-project/apps/api:1')).toMatchObject({ reason: 'Unauthorized' });
   });
 
   it("keeps the registries' own texts for catalogued registries (registry.k8s.io near-miss: not found)", () => {

@@ -126,6 +126,11 @@ function isPrivateRegistry(host: string): boolean {
   );
 }
 
+/** Public projects on registries that are otherwise private: the GKE tutorials' google-samples images. */
+function publicProject(domain: string, path: string): boolean {
+  return domain.endsWith('-docker.pkg.dev') && path.startsWith('google-samples/');
+}
+
 /** Names that never resolve (RFC 2606/6761 reserved and private-use TLDs), and hosts without a dot. */
 const UNRESOLVABLE_TLDS = ['example', 'invalid', 'test', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp'];
 
@@ -311,7 +316,7 @@ function lookupImage(ref: string, auth: boolean): ImageLookup {
   const host = domain.startsWith('[') ? domain : domain.split(':')[0]!;
   let entry = findEntry(repository);
   if (!entry) {
-    const publicRepo = KNOWN_REGISTRIES.has(domain) && !nearMiss(domain, path);
+    const publicRepo = (KNOWN_REGISTRIES.has(domain) || publicProject(domain, path)) && !nearMiss(domain, path);
     const privateRepo = auth && resolves(host) && !isLoopbackOrIP(host) && !KNOWN_REGISTRIES.has(domain);
     if (!publicRepo && !privateRepo)
       return { ...missingRepositoryMessage(domain, path, normalized), ok: false, normalized };
