@@ -47,14 +47,14 @@ export const containerScenarios: Scenario[] = [
     family: 'containers',
     title: 'Evicted: a container without a memory limit fills the node',
     lesson:
-      "With no limit, nothing stops the container below the node's 4Gi. When memory.available drops under 100Mi the kubelet reports MemoryPressure, the node is tainted memory-pressure:NoSchedule, and the Pod using the most memory above its request is evicted: phase Failed, reason Evicted. Its ReplicaSet creates a replacement, which lands on another node and is evicted there too, until every worker is tainted and the next replacement stays Pending.",
+      "With no limit, nothing stops the container below the node's 4Gi, and stress takes 4000Mi of it. When memory.available drops under 100Mi the kubelet reports MemoryPressure, the node is tainted memory-pressure:NoSchedule, and the Pod using the most memory above its request is evicted: phase Failed, reason Evicted. Its ReplicaSet creates a replacement, which lands on another node and is evicted there too, until every worker is tainted and the next replacement stays Pending.",
     input: {
       yaml: deployment({
         name: 'hog',
         image: 'polinux/stress',
         container: 'hog',
         extraContainer:
-          '          resources:\n            requests:\n              memory: 64Mi\n          command: ["stress"]\n          args: ["--vm", "1", "--vm-bytes", "5G", "--vm-hang", "1"]\n',
+          '          resources:\n            requests:\n              memory: 64Mi\n          command: ["stress"]\n          args: ["--vm", "1", "--vm-bytes", "4000M", "--vm-hang", "1"]\n',
       }),
       untilMs: 90_000,
     },

@@ -468,6 +468,8 @@ export const en = {
   'narration.runtime.runc': 'runc creates the container process “{container}”: {cmd}.',
   'narration.runtime.runcAssumed':
     'runc creates the container process “{container}”: {cmd}. Podyssey does not know the image {image}, so it assumes a server that runs until stopped, listening on the container’s ports.',
+  'narration.runtime.systemOom':
+    'Container “{container}” has no memory limit below what {node} has, and took more memory than the node has: the kernel’s system-wide OOM killer ends it (exit code 137, reason OOMKilled), and the kubelet reports SystemOOM on the node.',
   'narration.runtime.oomKilled':
     'Container “{container}” used more memory than its limit: the kernel’s OOM killer ends it (SIGKILL, exit code 137), and containerd reports the reason OOMKilled.',
   'narration.runtime.died':

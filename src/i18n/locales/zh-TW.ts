@@ -81,7 +81,7 @@ const zhTW: Catalog = {
     'Kubernetes 文件裡的記憶體範例：stress 在 100Mi 的上限下配置 250M。核心的 OOM killer 結束容器（結束代碼 137，原因 OOMKilled），kubelet 以退避方式重啟它：CrashLoopBackOff。',
   'scenario.memory-pressure-eviction.title': 'Evicted：沒有記憶體上限的容器吃光節點記憶體',
   'scenario.memory-pressure-eviction.lesson':
-    '沒有上限，就沒有東西能在節點的 4Gi 之前擋住這個容器。當 memory.available 低於 100Mi，kubelet 回報 MemoryPressure，節點被加上 memory-pressure:NoSchedule taint，用量超出請求最多的 Pod 被驅逐：phase 為 Failed，原因 Evicted。它的 ReplicaSet 建立替代的 Pod，它落到另一個節點後也被驅逐，直到每個 worker 節點都有 taint，下一個替代的 Pod 只能停在 Pending。',
+    '沒有上限，就沒有東西能在節點的 4Gi 之前擋住這個容器，而 stress 用掉其中的 4000Mi。當 memory.available 低於 100Mi，kubelet 回報 MemoryPressure，節點被加上 memory-pressure:NoSchedule taint，用量超出請求最多的 Pod 被驅逐：phase 為 Failed，原因 Evicted。它的 ReplicaSet 建立替代的 Pod，它落到另一個節點後也被驅逐，直到每個 worker 節點都有 taint，下一個替代的 Pod 只能停在 Pending。',
   'scenario.missing-secret.title': 'CreateContainerConfigError：Secret 不存在',
   'scenario.missing-secret.lesson': '映像檔拉得下來，但 env 參照了不存在的 Secret，容器無法完成設定。',
   'scenario.failed-mount-configmap.title': 'FailedMount：ConfigMap volume 不存在',
@@ -602,6 +602,8 @@ const zhTW: Catalog = {
   'narration.runtime.runc': 'runc 建立容器「{container}」的行程：{cmd}。',
   'narration.runtime.runcAssumed':
     'runc 建立容器「{container}」的行程：{cmd}。Podyssey 不認識映像檔 {image}，所以假設它是一個持續執行到被停止的伺服器，監聽容器宣告的連接埠。',
+  'narration.runtime.systemOom':
+    '容器「{container}」沒有低於 {node} 記憶體的上限，用掉的記憶體超過節點本身所有：核心的全系統 OOM killer 結束了它（結束代碼 137，原因 OOMKilled），kubelet 在節點上回報 SystemOOM。',
   'narration.runtime.oomKilled':
     '容器「{container}」用掉的記憶體超過它的上限：核心的 OOM killer 結束了它（SIGKILL，結束代碼 137），containerd 回報原因 OOMKilled。',
   'narration.runtime.died': '容器「{container}」的行程以代碼 {code} 結束。kubelet 會在下一次 relist 時發現。',

@@ -89,6 +89,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         Number(msg.data!.code),
         sim,
         msg.data!.reason === 'OOMKilled' ? 'OOMKilled' : undefined,
+        typeof msg.data!.system === 'string' ? msg.data!.system : undefined,
       );
   }
 
@@ -331,11 +332,21 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const exit = program.timeline.find((op) => op.op === 'exit');
         // memory.max of the container's cgroup is its memory limit: the first moment the program's memory goes
         // above it, the kernel's OOM killer ends the container (SIGKILL: exit code 137; containerd reports the
-        // reason OOMKilled from the cgroup's oom_kill event).
-        const oomAt = memoryExceededAt(program, memoryLimit(spec));
+        // reason OOMKilled from the cgroup's oom_kill event). Past the node's own memory it is the system-wide OOM
+        // killer, which the cgroup's oom_kill counts too; the kubelet's eviction manager only gets to act on
+        // memory that grows slowly enough to stay below that for one of its 10 s checks.
+        const limitOom = memoryExceededAt(program, memoryLimit(spec));
+        const systemOom = memoryExceededAt(program, this.nodeMemory(sim));
+        const oomAt =
+          limitOom === undefined ? systemOom : systemOom === undefined ? limitOom : Math.min(limitOom, systemOom);
         const endsAt = oomAt ?? (exit && !program.runsForever ? exit.atMs : undefined);
         if (oomAt !== undefined)
-          sim.timer(this.address, delay + oomAt, 'exit', { containerId: id, code: 137, reason: 'OOMKilled' });
+          sim.timer(this.address, delay + oomAt, 'exit', {
+            containerId: id,
+            code: 137,
+            reason: 'OOMKilled',
+            ...(oomAt === systemOom && oomAt !== limitOom ? { system: program.argv[0]?.split('/').pop() ?? '' } : {}),
+          });
         else if (exit && !program.runsForever)
           sim.timer(this.address, delay + exit.atMs, 'exit', { containerId: id, code: exit.code ?? 0 });
         sim.writeRuntime(`node/${this.node}/containers/${id}`, {
@@ -407,6 +418,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
       default:
         this.reply(sim, from, req, true, 1);
     }
+  }
+
+  /** The node's memory (its Node's capacity): what the system-wide OOM killer guards. */
+  private nodeMemory(sim: Simulation): number {
+    const memory = sim.store.get(`/registry/minions/${this.node}`)?.status?.capacity?.memory;
+    return memory === undefined ? 0 : memoryLimit({ resources: { limits: { memory } } });
   }
 
   private cniUp(sim: Simulation): boolean {
@@ -489,7 +506,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     );
   }
 
-  private onExit(id: string, code: number, sim: Simulation, reason?: 'OOMKilled'): void {
+  private onExit(id: string, code: number, sim: Simulation, reason?: 'OOMKilled', systemOomVictim?: string): void {
     const rec = this.s.containers.get(id);
     if (!rec || rec.state !== 'running') return;
     rec.state = 'exited';
@@ -508,8 +525,28 @@ export class ContainerRuntime implements Component<RuntimeState> {
         phase: 'run',
         verb: 'OOM kill',
         label: `OOM: ${rec.name} killed`,
-        summary: `Container ${rec.name} went over its memory limit: the kernel's OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`,
-        narration: { key: 'runtime.oomKilled', params: { container: rec.name } },
+        summary:
+          systemOomVictim !== undefined
+            ? `Container ${rec.name} has no limit low enough and took more memory than ${this.node} has: the system-wide OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`
+            : `Container ${rec.name} went over its memory limit: the kernel's OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`,
+        narration: {
+          key: systemOomVictim !== undefined ? 'runtime.systemOom' : 'runtime.oomKilled',
+          params: { container: rec.name, node: this.node },
+        },
+        // The kubelet's OOM watcher (pkg/kubelet/oom/oom_watcher_linux.go) reports a system OOM on the node.
+        events:
+          systemOomVictim !== undefined
+            ? [
+                {
+                  type: 'Warning',
+                  reason: 'SystemOOM',
+                  message: `System OOM encountered, victim process: ${systemOomVictim || rec.name}, pid: ${hostPid(id)}`,
+                  source: 'kubelet',
+                  host: this.node,
+                  involvedObject: { apiVersion: 'v1', kind: 'Node', name: this.node, uid: this.node },
+                },
+              ]
+            : undefined,
       });
     // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
     sim.send(
@@ -534,6 +571,11 @@ export class ContainerRuntime implements Component<RuntimeState> {
       sim.latency(this.address).between(...TIMINGS.plegRelistMs),
     );
   }
+}
+
+/** A host pid for a container's process, stable per container id (pids the node's kernel would hand out). */
+function hostPid(containerId: string): number {
+  return 1000 + (Number.parseInt(containerId.slice(0, 6), 16) % 60_000);
 }
 
 /** The container's memory limit in bytes (its cgroup's memory.max), or 0 for none. */

@@ -103,7 +103,7 @@ spec:
       requests:
         memory: 64Mi
     command: ["stress"]
-    args: ["--vm", "1", "--vm-bytes", "5G", "--vm-hang", "1"]
+    args: ["--vm", "1", "--vm-bytes", "4000M", "--vm-hang", "1"]
 `;
 
   it('a container without a limit that takes more than the node has gets its Pod evicted', () => {
@@ -114,7 +114,7 @@ spec:
     expect(pod).toMatch(/phase: Failed/);
     expect(pod).toMatch(/reason: Evicted/);
     const message =
-      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 0. Container hog was using 5Gi, request is 64Mi, has larger consumption of memory. ';
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 96Mi. Container hog was using 4000Mi, request is 64Mi, has larger consumption of memory. ';
     expect(get('describe pod hog')).toContain(`Message:          ${message}`);
     expect(get('describe pod hog')).toMatch(/DisruptionTarget\s+True/);
     const events = get('get events');
@@ -128,6 +128,21 @@ spec:
     );
     // Evicted, not restarted: the object stays, Failed.
     expect(run.steps.filter((s) => s.events.some((e) => e.reason === 'Started'))).toHaveLength(1);
+  });
+
+  it('more than the node has at once is the system OOM killer: OOMKilled, SystemOOM on the node, no eviction', () => {
+    const run = simulate({ yaml: hog.replace('"4000M"', '"5G"'), untilMs: 30_000 });
+    expect(run.steps.some((s) => s.events.some((e) => e.reason === 'Evicted'))).toBe(false);
+    const oom = run.steps.find((s) => s.narration?.key === 'runtime.systemOom')!;
+    expect(oom.events[0]).toMatchObject({
+      type: 'Warning',
+      reason: 'SystemOOM',
+      source: 'kubelet',
+      message: expect.stringMatching(/^System OOM encountered, victim process: stress, pid: \d+$/),
+      involvedObject: { kind: 'Node' },
+    });
+    const world = worldAt(run, run.steps.length - 1);
+    expect(answerKubectl('describe pod', world).output).toMatch(/Reason:\s+OOMKilled\n\s+Exit Code:\s+137/);
   });
 
   it('with a limit below what the node has, the cgroup OOM killer acts instead', () => {

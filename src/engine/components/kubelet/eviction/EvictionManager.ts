@@ -5,7 +5,8 @@
  * working set of what runs on it; here, the memory the containers' programs hold (catalog/interpreter.ts).
  *
  * When a started container's memory curve would take the node below the threshold (a container without a limit, or
- * with one above what the node has), a check is armed at the first 10 s tick after the crossing. Then, as
+ * with one above what the node has), a check is armed at the first 10 s tick after the crossing, unless the memory
+ * goes past the node's own before then: that is the kernel's system-wide OOM killer (ContainerRuntime). Then, as
  * synchronize() does: the node event `EvictionThresholdMet` "Attempting to reclaim memory", the node condition
  * MemoryPressure=True (setters.go MemoryPressureCondition, with its NodeHasInsufficientMemory event), and the
  * eviction of the offending Pod with a grace period of 0 (a hard threshold): Warning `Evicted` with
@@ -89,6 +90,9 @@ export class EvictionManager {
     ];
     const crossing = c.startedAt + at;
     const tick = Math.ceil(crossing / MONITORING_PERIOD_MS) * MONITORING_PERIOD_MS;
+    // Memory past the node's own is the kernel's system OOM killer's (the runtime's): too fast for this check.
+    const systemOom = memoryExceededAt(program, capacity);
+    if (systemOom !== undefined && c.startedAt + systemOom <= tick) return;
     sim.timer(this.k.address, Math.max(1, tick - sim.now), 'eviction', {
       uid: w.uid,
       container: c.name,
