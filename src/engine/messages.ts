@@ -160,6 +160,8 @@ export interface ContainerEvent {
   containerId: string;
   exitCode?: number;
   finishedAt?: number;
+  /** containerd's exit reason when the kernel killed it: the cgroup's OOM killer (`OOMKilled`). */
+  reason?: 'OOMKilled';
 }
 
 export interface Timer {

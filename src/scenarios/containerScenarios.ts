@@ -26,6 +26,40 @@ export const containerScenarios: Scenario[] = [
     },
   },
   {
+    id: 'oom-killed',
+    family: 'containers',
+    title: 'OOMKilled: more memory than the limit',
+    lesson:
+      "The Kubernetes docs' memory example: stress allocates 250M under a 100Mi limit. The kernel's OOM killer ends the container (exit code 137, reason OOMKilled) and the kubelet restarts it with back-off: CrashLoopBackOff.",
+    input: {
+      yaml: deployment({
+        name: 'memory-demo',
+        image: 'polinux/stress',
+        container: 'memory-demo-ctr',
+        extraContainer:
+          '          resources:\n            requests:\n              memory: 50Mi\n            limits:\n              memory: 100Mi\n          command: ["stress"]\n          args: ["--vm", "1", "--vm-bytes", "250M", "--vm-hang", "1"]\n',
+      }),
+      untilMs: 3 * 60_000,
+    },
+  },
+  {
+    id: 'memory-pressure-eviction',
+    family: 'containers',
+    title: 'Evicted: a container without a memory limit fills the node',
+    lesson:
+      "With no limit, nothing stops the container below the node's 4Gi, and stress takes 4000Mi of it. When memory.available drops under 100Mi the kubelet reports MemoryPressure, the node is tainted memory-pressure:NoSchedule, and the Pod using the most memory above its request is evicted: phase Failed, reason Evicted. Its ReplicaSet creates a replacement, which lands on another node and is evicted there too, until every worker is tainted and the next replacement stays Pending.",
+    input: {
+      yaml: deployment({
+        name: 'hog',
+        image: 'polinux/stress',
+        container: 'hog',
+        extraContainer:
+          '          resources:\n            requests:\n              memory: 64Mi\n          command: ["stress"]\n          args: ["--vm", "1", "--vm-bytes", "4000M", "--vm-hang", "1"]\n',
+      }),
+      untilMs: 90_000,
+    },
+  },
+  {
     id: 'missing-secret',
     family: 'containers',
     title: 'CreateContainerConfigError: the Secret does not exist',

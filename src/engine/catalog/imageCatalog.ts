@@ -5,9 +5,11 @@
  * shell and which coreutils error texts, plus the image's own programs).
  *
  * Sizes are realistic figures for recent linux/amd64 manifests (nginx:1.27-alpine = 20506631 bytes as in the facts
- * file); they are not fetched from a registry and will drift from upstream. Tag sets are generous: every tag
- * matching a repository's pattern exists (e.g. any nginx 1.27.x patch up to the last release we list), so
- * learners' real pinned tags work, while typos (`nginx:latst`, `nginx:1.99`) do not.
+ * file); they are not fetched from a registry and will drift from upstream. Tag sets are a repository's whole
+ * release history, old releases included (every nginx release since 1.0.0, `nginx:1.14.2` of the Kubernetes
+ * website's Deployment example, `nginx:1.7.9` of older docs), written as release ranges (`releases`), so learners'
+ * real pinned tags work, while typos (`nginx:latst`, `nginx:1.99`) do not. Repositories outside the catalog are
+ * not errors: images.ts assumes their behaviour (a server listening on the container's ports).
  * Process behaviour is not stored here: it follows from ENTRYPOINT/CMD through the interpreter (interpreter.ts).
  */
 
@@ -30,8 +32,8 @@ export interface CatalogEntry {
   description: string;
   /** Tags to show/suggest; `latest` only where the registry really has it. */
   tags: string[];
-  /** Further tags that exist (patch releases, variants). */
-  tagPattern?: RegExp;
+  /** Further tags that exist (patch releases, variants): a RegExp or a `releases(...)` history. */
+  tagPattern?: TagMatcher;
   variants: ImageVariant[];
   /** Image config. */
   entrypoint: string[];
@@ -46,9 +48,53 @@ export interface CatalogEntry {
   /** Files (and directories, ending in `/`) the image ships that probes or scripts commonly touch. */
   files?: string[];
   env?: Record<string, string>;
+  /**
+   * Not a catalogued image: an entry images.ts made up for a repository it does not know, whose behaviour is
+   * assumed (the narration says so).
+   */
+  assumed?: boolean;
+}
+
+/** Which tags exist beyond `tags`. */
+export interface TagMatcher {
+  test(tag: string): boolean;
 }
 
 const ANY = /^.*$/;
+
+/** nginx minor line → its last patch release (nginx.org/en/CHANGES-1.x), 1.0.0 through 1.29. */
+const NGINX_RELEASES: Record<string, number> = {
+  '1.0': 15,
+  '1.1': 19,
+  '1.2': 9,
+  '1.3': 16,
+  '1.4': 7,
+  '1.5': 13,
+  '1.6': 3,
+  '1.7': 12,
+  '1.8': 1,
+  '1.9': 15,
+  '1.10': 3,
+  '1.11': 13,
+  '1.12': 2,
+  '1.13': 12,
+  '1.14': 2,
+  '1.15': 12,
+  '1.16': 1,
+  '1.17': 10,
+  '1.18': 0,
+  '1.19': 10,
+  '1.20': 2,
+  '1.21': 6,
+  '1.22': 1,
+  '1.23': 4,
+  '1.24': 0,
+  '1.25': 5,
+  '1.26': 3,
+  '1.27': 5,
+  '1.28': 0,
+  '1.29': 3,
+};
 
 /** Build a matcher for "M", "M.m" and "M.m.p" (p ≤ max) tags, each optionally followed by one of `suffixes`. */
 function versions(minors: Record<string, number>, suffixes: string[], extraMajors: string[] = []): RegExp {
@@ -65,6 +111,34 @@ function versions(minors: Record<string, number>, suffixes: string[], extraMajor
     .join('|');
   const suffix = suffixes.length ? `(?:${suffixes.map(esc).join('|')})?` : '';
   return new RegExp(`^(?:${base})${suffix}$`);
+}
+
+/**
+ * A release history as tags: for each `"M.m": lastPatch` the tags `M`, `M.m` and `M.m.0` … `M.m.lastPatch`
+ * (for a one-part key such as PostgreSQL's `"16": 6`: `16`, `16.0` … `16.6`), each optionally followed by one of
+ * `suffixes` (`-alpine`); `bare` adds tags such as `alpine` or `latest` (also with the suffixes). Checked by
+ * parsing the tag, so a long history costs nothing until asked.
+ */
+export function releases(minors: Record<string, number>, suffixes: string[] = [], bare: string[] = []): TagMatcher {
+  const last = new Map<string, number>(Object.entries(minors));
+  const majors = new Set([...last.keys()].map((k) => k.split('.')[0]!));
+  const names = new Set(bare);
+  const ordered = [...suffixes].sort((a, b) => b.length - a.length);
+  const isBase = (base: string): boolean => {
+    if (names.has(base) || majors.has(base) || last.has(base)) return true;
+    const dot = base.lastIndexOf('.');
+    if (dot < 0) return false;
+    const max = last.get(base.slice(0, dot));
+    const patch = base.slice(dot + 1);
+    return max !== undefined && /^(?:0|[1-9][0-9]*)$/.test(patch) && Number(patch) <= max;
+  };
+  return {
+    test(tag: string): boolean {
+      if (isBase(tag)) return true;
+      for (const suffix of ordered) if (tag.endsWith(suffix) && isBase(tag.slice(0, -suffix.length))) return true;
+      return false;
+    },
+  };
 }
 
 export const IMAGE_CATALOG: readonly CatalogEntry[] = [
@@ -94,20 +168,9 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       'stable-alpine',
       'mainline-alpine',
     ],
-    tagPattern: versions(
-      {
-        '1.19': 10,
-        '1.20': 2,
-        '1.21': 6,
-        '1.22': 1,
-        '1.23': 4,
-        '1.24': 0,
-        '1.25': 5,
-        '1.26': 3,
-        '1.27': 5,
-        '1.28': 0,
-        '1.29': 1,
-      },
+    // Every nginx release since 1.0.0 (nginx.org/en/CHANGES: the last patch of each minor line).
+    tagPattern: releases(
+      NGINX_RELEASES,
       [
         '-alpine',
         '-alpine-slim',
@@ -120,7 +183,11 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
         '-bullseye',
         '-alpine3.20',
         '-alpine3.21',
+        '-alpine3.22',
+        '-trixie',
+        '-trixie-perl',
       ],
+      ['latest', 'stable', 'mainline', 'alpine', 'alpine-slim', 'alpine-perl', 'perl', 'bookworm', 'trixie'],
     ),
     variants: [
       { match: /alpine-slim/, size: 5_118_346, base: 'alpine' },
@@ -156,13 +223,7 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       'stable-alpine',
       'mainline-alpine',
     ],
-    tagPattern: versions({ '1.25': 5, '1.26': 3, '1.27': 5, '1.28': 0, '1.29': 1 }, [
-      '-alpine',
-      '-alpine-slim',
-      '-bookworm',
-      '-perl',
-      '-alpine-perl',
-    ]),
+    tagPattern: releases(NGINX_RELEASES, ['-alpine', '-alpine-slim', '-bookworm', '-perl', '-alpine-perl']),
     variants: [
       { match: /alpine/, size: 20_583_114, base: 'alpine' },
       { match: ANY, size: 72_171_046, base: 'debian' },
@@ -197,7 +258,11 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     repository: 'docker.io/library/httpd',
     description: 'Apache HTTP Server 2.4',
     tags: ['latest', '2', '2.4', '2.4.62', '2.4.63', 'alpine', '2-alpine', '2.4-alpine', 'bookworm'],
-    tagPattern: versions({ '2.4': 65 }, ['-alpine', '-bookworm', '-alpine3.20', '-alpine3.21']),
+    tagPattern: releases(
+      { '2.2': 34, '2.4': 65 },
+      ['-alpine', '-bookworm', '-bullseye', '-alpine3.20', '-alpine3.21'],
+      ['latest', 'alpine', 'bookworm'],
+    ),
     variants: [
       { match: /alpine/, size: 22_364_556, base: 'alpine' },
       { match: ANY, size: 58_252_881, base: 'debian' },
@@ -228,12 +293,25 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       '7.4-alpine',
       'bookworm',
     ],
-    tagPattern: versions({ '6.0': 20, '6.2': 17, '7.0': 15, '7.2': 7, '7.4': 5, '8.0': 3, '8.2': 2 }, [
-      '-alpine',
-      '-bookworm',
-      '-alpine3.20',
-      '-alpine3.21',
-    ]),
+    tagPattern: releases(
+      {
+        '2.6': 17,
+        '2.8': 23,
+        '3.0': 7,
+        '3.2': 13,
+        '4.0': 14,
+        '5.0': 14,
+        '6.0': 20,
+        '6.2': 20,
+        '7.0': 15,
+        '7.2': 11,
+        '7.4': 6,
+        '8.0': 4,
+        '8.2': 3,
+      },
+      ['-alpine', '-bookworm', '-bullseye', '-alpine3.20', '-alpine3.21', '-alpine3.22'],
+      ['latest', 'alpine', 'bookworm'],
+    ),
     variants: [
       { match: /alpine/, size: 17_281_405, base: 'alpine' },
       { match: ANY, size: 45_125_687, base: 'debian' },
@@ -250,7 +328,29 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     repository: 'docker.io/library/postgres',
     description: 'PostgreSQL (needs POSTGRES_PASSWORD on first start)',
     tags: ['latest', '17', '17.2', '16', '16.6', '15', '14', '13', 'alpine', '17-alpine', '16-alpine', 'bookworm'],
-    tagPattern: /^(?:1[2-8])(?:\.(?:[0-9]|1[0-2]))?(?:-(?:alpine|alpine3\.2[01]|bookworm|bullseye))?$/,
+    // 9.x had three-part versions (9.6.24); from 10 on a major and a minor (16.6).
+    tagPattern: releases(
+      {
+        '9.0': 23,
+        '9.1': 24,
+        '9.2': 24,
+        '9.3': 25,
+        '9.4': 26,
+        '9.5': 25,
+        '9.6': 24,
+        '10': 23,
+        '11': 22,
+        '12': 22,
+        '13': 22,
+        '14': 19,
+        '15': 14,
+        '16': 10,
+        '17': 6,
+        '18': 1,
+      },
+      ['-alpine', '-alpine3.20', '-alpine3.21', '-alpine3.22', '-bookworm', '-bullseye', '-trixie'],
+      ['latest', 'alpine', 'bookworm', 'bullseye', 'trixie'],
+    ),
     variants: [
       { match: /alpine/, size: 105_312_907, base: 'alpine' },
       { match: ANY, size: 153_402_815, base: 'debian' },
@@ -267,8 +367,25 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     repository: 'docker.io/library/mysql',
     description: 'MySQL server (needs MYSQL_ROOT_PASSWORD or an alternative on first start)',
     tags: ['latest', '9', '9.1', '8', '8.4', '8.4.3', '8.0', '8.0.40', 'lts', 'innovation', 'oracle'],
-    tagPattern:
-      /^(?:lts|innovation|oracle|[89](?:\.[0-4](?:\.(?:[0-9]|[1-3][0-9]|4[0-4]))?)?)(?:-oracle|-oraclelinux9|-bookworm|-debian)?$/,
+    tagPattern: releases(
+      {
+        '5.5': 62,
+        '5.6': 51,
+        '5.7': 44,
+        '8.0': 43,
+        '8.1': 0,
+        '8.2': 0,
+        '8.3': 0,
+        '8.4': 6,
+        '9.0': 1,
+        '9.1': 0,
+        '9.2': 0,
+        '9.3': 0,
+        '9.4': 0,
+      },
+      ['-oracle', '-oraclelinux8', '-oraclelinux9', '-debian', '-bookworm'],
+      ['latest', 'lts', 'innovation', 'oracle', 'debian'],
+    ),
     variants: [{ match: ANY, size: 172_315_432, base: 'oracle' }],
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['mysqld'],
@@ -296,8 +413,30 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       '1.36-glibc',
       '1.36-uclibc',
     ],
-    tagPattern:
-      /^(?:latest|stable|unstable|musl|glibc|uclibc|1(?:\.(?:2[89]|3[0-7])(?:\.[0-4])?)?)(?:-(?:musl|glibc|uclibc))?$/,
+    tagPattern: releases(
+      {
+        '1.20': 2,
+        '1.21': 1,
+        '1.22': 1,
+        '1.23': 2,
+        '1.24': 2,
+        '1.25': 1,
+        '1.26': 2,
+        '1.27': 2,
+        '1.28': 4,
+        '1.29': 3,
+        '1.30': 1,
+        '1.31': 1,
+        '1.32': 1,
+        '1.33': 2,
+        '1.34': 1,
+        '1.35': 0,
+        '1.36': 1,
+        '1.37': 0,
+      },
+      ['-musl', '-glibc', '-uclibc'],
+      ['latest', 'stable', 'unstable', 'musl', 'glibc', 'uclibc'],
+    ),
     variants: [
       { match: /musl/, size: 873_342, base: 'busybox' },
       { match: /uclibc/, size: 1_110_612, base: 'busybox' },
@@ -312,10 +451,35 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     repository: 'docker.io/library/alpine',
     description: 'Alpine Linux (busybox sh, apk)',
     tags: ['latest', '3', '3.21', '3.21.2', '3.20', '3.20.3', '3.19', '3.18', 'edge'],
-    tagPattern: versions(
-      { '3.16': 9, '3.17': 10, '3.18': 12, '3.19': 7, '3.20': 6, '3.21': 4, '3.22': 2 },
+    tagPattern: releases(
+      {
+        '2.6': 0,
+        '2.7': 0,
+        '3.1': 4,
+        '3.2': 3,
+        '3.3': 3,
+        '3.4': 6,
+        '3.5': 3,
+        '3.6': 5,
+        '3.7': 3,
+        '3.8': 5,
+        '3.9': 6,
+        '3.10': 9,
+        '3.11': 13,
+        '3.12': 12,
+        '3.13': 12,
+        '3.14': 10,
+        '3.15': 11,
+        '3.16': 9,
+        '3.17': 10,
+        '3.18': 12,
+        '3.19': 8,
+        '3.20': 8,
+        '3.21': 5,
+        '3.22': 2,
+      },
       [],
-      ['edge'],
+      ['latest', 'edge'],
     ),
     variants: [{ match: ANY, size: 3_642_186, base: 'alpine' }],
     entrypoint: [],
@@ -382,10 +546,38 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       '3.13-alpine',
       'bookworm',
     ],
-    tagPattern: versions(
-      { '3.8': 20, '3.9': 21, '3.10': 16, '3.11': 11, '3.12': 9, '3.13': 3, '3.14': 0 },
-      ['-slim', '-alpine', '-bookworm', '-slim-bookworm', '-bullseye', '-slim-bullseye', '-alpine3.20', '-alpine3.21'],
-      ['slim', 'alpine', 'bookworm', 'bullseye'],
+    tagPattern: releases(
+      {
+        '2.7': 18,
+        '3.3': 7,
+        '3.4': 10,
+        '3.5': 10,
+        '3.6': 15,
+        '3.7': 17,
+        '3.8': 20,
+        '3.9': 24,
+        '3.10': 19,
+        '3.11': 14,
+        '3.12': 12,
+        '3.13': 9,
+        '3.14': 0,
+      },
+      [
+        '-slim',
+        '-alpine',
+        '-bookworm',
+        '-slim-bookworm',
+        '-bullseye',
+        '-slim-bullseye',
+        '-buster',
+        '-slim-buster',
+        '-trixie',
+        '-slim-trixie',
+        '-alpine3.20',
+        '-alpine3.21',
+        '-alpine3.22',
+      ],
+      ['latest', 'slim', 'alpine', 'bookworm', 'bullseye', 'trixie'],
     ),
     variants: [
       { match: /alpine/, size: 18_734_006, base: 'alpine' },
@@ -416,8 +608,27 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       'bookworm',
       'bullseye',
     ],
-    tagPattern: versions(
-      { '5.32': 1, '5.34': 3, '5.36': 3, '5.38': 3, '5.40': 1 },
+    tagPattern: releases(
+      {
+        '5.8': 9,
+        '5.10': 1,
+        '5.12': 5,
+        '5.14': 4,
+        '5.16': 3,
+        '5.18': 4,
+        '5.20': 3,
+        '5.22': 4,
+        '5.24': 4,
+        '5.26': 3,
+        '5.28': 3,
+        '5.30': 3,
+        '5.32': 1,
+        '5.34': 3,
+        '5.36': 3,
+        '5.38': 4,
+        '5.40': 2,
+        '5.42': 0,
+      },
       [
         '-slim',
         '-threaded',
@@ -433,7 +644,7 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
         '-slim-threaded-bookworm',
         '-slim-threaded-bullseye',
       ],
-      ['slim', 'threaded', 'bookworm', 'bullseye', 'buster', 'stable'],
+      ['latest', 'slim', 'threaded', 'bookworm', 'bullseye', 'buster', 'stable'],
     ),
     // Approximate compressed sizes (not read from a registry manifest): the full images sit on buildpack-deps
     // (~330 MB compressed), the slim ones on debian:*-slim plus perl (~30 MB).
@@ -469,7 +680,7 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
       'lts-alpine',
     ],
     tagPattern:
-      /^(?:latest|lts|current|alpine|slim|bookworm|(?:1[89]|2[0-4])(?:\.[0-9]{1,2}(?:\.[0-9]{1,2})?)?)(?:-(?:alpine|slim|bookworm|bookworm-slim|bullseye|bullseye-slim|alpine3\.2[01]))?$/,
+      /^(?:latest|lts|current|alpine|slim|bookworm|(?:[4-9]|1[0-9]|2[0-5])(?:\.[0-9]{1,2}(?:\.[0-9]{1,2})?)?)(?:-(?:alpine|slim|bookworm|bookworm-slim|bullseye|bullseye-slim|buster|buster-slim|stretch|trixie|trixie-slim|alpine3\.(?:1[0-9]|2[0-2])))?$/,
     variants: [
       { match: /alpine/, size: 48_431_263, base: 'alpine' },
       { match: /slim/, size: 70_912_660, base: 'debian' },
@@ -486,7 +697,24 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     description: 'Go toolchain (default CMD is a shell, which exits at once without a TTY)',
     tags: ['latest', '1', '1.24', '1.23', '1.22', 'alpine', '1.23-alpine', '1.24-alpine', 'bookworm', '1.23.4'],
     tagPattern: versions(
-      { '1.21': 13, '1.22': 12, '1.23': 10, '1.24': 6, '1.25': 1 },
+      {
+        '1.10': 8,
+        '1.11': 13,
+        '1.12': 17,
+        '1.13': 15,
+        '1.14': 15,
+        '1.15': 15,
+        '1.16': 15,
+        '1.17': 13,
+        '1.18': 10,
+        '1.19': 13,
+        '1.20': 14,
+        '1.21': 13,
+        '1.22': 12,
+        '1.23': 12,
+        '1.24': 9,
+        '1.25': 3,
+      },
       ['-alpine', '-bookworm', '-bullseye', '-alpine3.20', '-alpine3.21'],
       ['alpine', 'bookworm', 'bullseye'],
     ),
@@ -617,6 +845,7 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     aliases: ['k8s.gcr.io/echoserver'],
     description: 'nginx-based HTTP echo server on port 8080 (old tutorials)',
     tags: ['1.10', '1.4'],
+    tagPattern: /^1\.(?:[0-9]|10)$/,
     variants: [{ match: ANY, size: 46_257_216, base: 'ubuntu' }],
     entrypoint: ['/usr/local/bin/run.sh'],
     cmd: [],
@@ -639,6 +868,7 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     repository: 'docker.io/hashicorp/http-echo',
     description: 'Tiny HTTP server that answers every request with -text (port 5678)',
     tags: ['latest', '1.0', '1.0.0', '0.2.3'],
+    tagPattern: /^(?:0\.2\.[0-3]|1\.0(?:\.0)?|alpine)$/,
     variants: [{ match: ANY, size: 3_307_716, base: 'scratch' }],
     entrypoint: ['/http-echo'],
     cmd: [],
@@ -804,5 +1034,100 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
     cmd: [],
     ports: [9100],
     programs: ['/bin/node_exporter', 'node_exporter'],
+  },
+  {
+    repository: 'docker.io/grafana/grafana',
+    aliases: ['docker.io/grafana/grafana-oss', 'docker.io/grafana/grafana-enterprise'],
+    description: 'Grafana dashboards (port 3000; /api/health answers once the server is up)',
+    tags: ['latest', 'main', '12.2.0', '12.1.1', '12.0.2', '11.6.0', '11.2.0', '10.4.2', 'latest-ubuntu'],
+    // Grafana's release lines (github.com/grafana/grafana releases): minor → last patch.
+    tagPattern: releases(
+      {
+        '6.7': 6,
+        '7.0': 6,
+        '7.1': 5,
+        '7.2': 2,
+        '7.3': 10,
+        '7.4': 5,
+        '7.5': 17,
+        '8.0': 7,
+        '8.1': 8,
+        '8.2': 7,
+        '8.3': 11,
+        '8.4': 11,
+        '8.5': 27,
+        '9.0': 9,
+        '9.1': 8,
+        '9.2': 20,
+        '9.3': 16,
+        '9.4': 17,
+        '9.5': 21,
+        '10.0': 13,
+        '10.1': 10,
+        '10.2': 8,
+        '10.3': 12,
+        '10.4': 19,
+        '11.0': 11,
+        '11.1': 13,
+        '11.2': 10,
+        '11.3': 8,
+        '11.4': 7,
+        '11.5': 8,
+        '11.6': 6,
+        '12.0': 5,
+        '12.1': 3,
+        '12.2': 1,
+      },
+      ['-ubuntu'],
+      ['latest', 'main', 'latest-ubuntu', 'main-ubuntu'],
+    ),
+    variants: [
+      { match: /ubuntu/, size: 156_231_420, base: 'ubuntu' },
+      { match: ANY, size: 128_517_905, base: 'alpine' },
+    ],
+    entrypoint: ['/run.sh'],
+    cmd: [],
+    workingDir: '/usr/share/grafana',
+    ports: [3000],
+    programs: ['/run.sh', 'grafana', 'grafana-server', 'grafana-cli'],
+    files: ['/etc/grafana/grafana.ini', '/var/lib/grafana/', '/usr/share/grafana/'],
+    env: {
+      GF_PATHS_CONFIG: '/etc/grafana/grafana.ini',
+      GF_PATHS_DATA: '/var/lib/grafana',
+      GF_PATHS_HOME: '/usr/share/grafana',
+      GF_PATHS_LOGS: '/var/log/grafana',
+      GF_PATHS_PLUGINS: '/var/lib/grafana/plugins',
+      GF_PATHS_PROVISIONING: '/etc/grafana/provisioning',
+    },
+  },
+  {
+    // The Kubernetes docs' memory-limit example (tasks/configure-pod-container/assign-memory-resource). Its
+    // Dockerfile (github.com/pozgo/docker-stress) builds stress 1.0.4 into /usr/local/bin on Alpine and ends with
+    // `CMD ['/usr/local/bin/stress']`: not JSON (single quotes), so Docker stores the shell form, and the image run
+    // without a command fails in sh. The docs always give `command: ["stress"]`.
+    repository: 'docker.io/polinux/stress',
+    description: 'stress 1.0.4: CPU, memory (--vm) and I/O load generator',
+    tags: ['latest', '1.0.4'],
+    variants: [{ match: ANY, size: 4_042_380, base: 'alpine' }],
+    entrypoint: [],
+    cmd: ['/bin/sh', '-c', "['/usr/local/bin/stress']"],
+    ports: [],
+    programs: ['/usr/local/bin/stress', 'stress', 'bash'],
+    env: { RELEASE_VERSION: '1.0.4', SHELL: '/bin/bash' },
+  },
+  {
+    // The HorizontalPodAutoscaler walkthrough's php-apache server (kubernetes/kubernetes test/images/hpa-example):
+    // index.php burns CPU and answers "OK!".
+    repository: 'registry.k8s.io/hpa-example',
+    aliases: ['k8s.gcr.io/hpa-example', 'gcr.io/google_containers/hpa-example'],
+    description: 'php-apache for the HPA walkthrough: every request computes for a while and answers OK!',
+    tags: ['latest'],
+    variants: [{ match: ANY, size: 136_874_225, base: 'debian' }],
+    entrypoint: [],
+    cmd: ['apache2-foreground'],
+    workingDir: '/var/www/html',
+    ports: [80],
+    programs: ['apache2-foreground', 'php'],
+    files: ['/var/www/html/index.php'],
   },
 ];

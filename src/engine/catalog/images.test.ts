@@ -28,13 +28,15 @@ describe('resolveImage', () => {
     });
   });
 
-  it("gives Docker Hub's pull-access-denied text for an unknown repository", () => {
-    const r = resolveImage('docker.io/library/foo');
+  it("gives Docker Hub's pull-access-denied text for a near-miss of a known repository (ngnix)", () => {
+    const r = resolveImage('ngnix');
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.message).toBe(
-        'rpc error: code = Unknown desc = failed to pull and unpack image "docker.io/library/foo:latest": failed to resolve reference "docker.io/library/foo:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+        'rpc error: code = Unknown desc = failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
       );
+    for (const typo of ['nignx:1.27', 'redsi', 'bussybox', 'library/postgress:16', 'grafana/grafna', 'polinux/stres'])
+      expect(resolveImage(typo).ok, typo).toBe(false);
   });
 
   it('reports InvalidImageName for upper-case references', () => {
@@ -46,21 +48,99 @@ describe('resolveImage', () => {
       );
   });
 
-  it("treats repositories outside the catalog as missing, in each registry's words", () => {
-    const priv = resolveImage('myregistry.example.com/team/app:1.0');
-    expect(priv).toMatchObject({ ok: false, reason: 'NotFound' });
-    if (!priv.ok) expect(priv.message).toContain('failed to resolve reference "myregistry.example.com/team/app:1.0"');
-    if (!priv.ok) expect(priv.message).toContain('no such host');
-    const ghcr = resolveImage('ghcr.io/someone/app');
-    expect(ghcr).toMatchObject({ ok: false, reason: 'NotFound' });
-    if (!ghcr.ok)
-      expect(ghcr.message).toContain('scope=repository%3Asomeone%2Fapp%3Apull&service=ghcr.io: 403 Forbidden');
-    const k8s = resolveImage('registry.k8s.io/nope:1.0');
+  it('pulls a well-formed repository outside the catalog from a public registry, its behaviour assumed', () => {
+    for (const ref of ['docker.io/library/foo', 'bitnami/nginx', 'ghcr.io/someone/app', 'quay.io/org/tool:v2']) {
+      const r = resolveImage(ref);
+      expect(r, ref).toMatchObject({ ok: true, assumed: true });
+    }
+    const app = resolveImage('myorg/webapp:2.1');
+    if (!app.ok) throw new Error(app.message);
+    expect(app.normalized).toBe('docker.io/myorg/webapp:2.1');
+    expect(app.size).toBeGreaterThan(1e6);
+    expect(resolveImage('myorg/webapp:2.1')).toMatchObject({ size: app.size });
+    expect(app.process.kind).toBe('runs');
+  });
+
+  it('fails a registry host that does not resolve with containerd\'s "no such host" text', () => {
+    expect(resolveImage('no-such-registry.example/app:1')).toEqual({
+      ok: false,
+      reason: 'NotFound',
+      normalized: 'no-such-registry.example/app:1',
+      message:
+        'rpc error: code = Unknown desc = failed to pull and unpack image "no-such-registry.example/app:1": failed to resolve reference "no-such-registry.example/app:1": failed to do request: Head "https://no-such-registry.example/v2/app/manifests/1": dial tcp: lookup no-such-registry.example: no such host',
+    });
+    for (const ref of ['myregistry.example.com/team/app:1.0', 'regsitry.k8s.io/pause:3.10', 'registry.internal/app'])
+      expect(resolveImage(ref), ref).toMatchObject({ ok: false, message: expect.stringContaining('no such host') });
+  });
+
+  it('refuses a private registry without pull secrets (401) and pulls it with them', () => {
+    const ref = 'myregistry.azurecr.io/team/app:1';
+    expect(resolveImage(ref)).toMatchObject({
+      ok: false,
+      reason: 'Unauthorized',
+      message:
+        'rpc error: code = Unknown desc = failed to pull and unpack image "myregistry.azurecr.io/team/app:1": failed to resolve reference "myregistry.azurecr.io/team/app:1": failed to authorize: failed to fetch anonymous token: unexpected status from GET request to https://myregistry.azurecr.io/oauth2/token?scope=repository%3Ateam%2Fapp%3Apull&service=myregistry.azurecr.io: 401 Unauthorized',
+    });
+    expect(resolveImage('harbor.acme-corp.com/apps/api:3')).toMatchObject({
+      ok: false,
+      reason: 'Unauthorized',
+      message: expect.stringContaining(
+        'unexpected status from HEAD request to https://harbor.acme-corp.com/v2/apps/api/manifests/3: 401 Unauthorized',
+      ),
+    });
+    expect(resolveImage(ref, { auth: true })).toMatchObject({ ok: true, assumed: true });
+    // The GKE tutorials' images live in a public Artifact Registry project.
+    expect(resolveImage('us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5')).toMatchObject({ ok: true });
+    expect(resolveImage('europe-docker.pkg.dev/my-project/apps/api:1')).toMatchObject({ reason: 'Unauthorized' });
+  });
+
+  it("keeps the registries' own texts for catalogued registries (registry.k8s.io near-miss: not found)", () => {
+    const k8s = resolveImage('registry.k8s.io/pauze:3.10');
+    expect(k8s.ok).toBe(false);
     if (!k8s.ok)
       expect(k8s.message).toBe(
-        'rpc error: code = NotFound desc = failed to pull and unpack image "registry.k8s.io/nope:1.0": failed to resolve reference "registry.k8s.io/nope:1.0": registry.k8s.io/nope:1.0: not found',
+        'rpc error: code = NotFound desc = failed to pull and unpack image "registry.k8s.io/pauze:3.10": failed to resolve reference "registry.k8s.io/pauze:3.10": registry.k8s.io/pauze:3.10: not found',
       );
-    expect(resolveImage('bitnami/nginx').ok).toBe(false);
+  });
+
+  it("knows whole tag histories: nginx since 1.0 (the docs' 1.14.2 and 1.7.9), old busybox, alpine, redis, postgres", () => {
+    for (const t of [
+      'nginx:1.14.2',
+      'nginx:1.15',
+      'nginx:1.7.9',
+      'nginx:1.0.0',
+      'nginx:1.0.15',
+      'nginx:1.9.15-alpine',
+      'busybox:1.28',
+      'busybox:1.24.2',
+      'alpine:3.4',
+      'redis:3.2.12',
+      'postgres:9.6.24',
+      'postgres:10.5',
+      'mysql:5.7',
+      'mysql:5.7.44',
+      'mysql:8.0-debian',
+      'python:2.7.18',
+      'perl:5.20',
+      'node:8',
+      'grafana/grafana:11.2.0',
+      'grafana/grafana-oss:10.4.2',
+      'prom/prometheus:v2.45.0',
+    ])
+      expect(resolveImage(t).ok, t).toBe(true);
+    for (const t of [
+      'nginx:1.99',
+      'nginx:1.14.3',
+      'nginx:1.0.16',
+      'nginx:0.9',
+      'busybox:1.19',
+      'postgres:10.24',
+      'grafana/grafana:11.2.99',
+    ]) {
+      const r = resolveImage(t);
+      expect(r.ok, t).toBe(false);
+      if (!r.ok) expect(r.message, t).toMatch(/: not found$/);
+    }
   });
 
   it('accepts real patch tags of listed minors and rejects made-up versions', () => {

@@ -7,9 +7,15 @@
  *   for a missing tag; Docker Hub answers a missing repository with `pull access denied, repository does not exist
  *   or may require authorization: server message: insufficient_scope: authorization failed` (code Unknown);
  *   ghcr.io and quay.io answer with their token/401 errors; a registry host that does not exist fails DNS.
- * - The simulated world holds only the catalog: any repository outside it does not exist (reason `NotFound`),
- *   whatever the registry. Digests are accepted for catalog repositories (we cannot know upstream digests), and a
- *   tag's digest is a stable fake: sha256 of "<repository>:<tag>".
+ * - Right by default: a well-formed reference to a repository outside the catalog pulls from a public registry
+ *   and its behaviour is assumed (`assumed`: a server that runs until stopped, listening on the container's
+ *   ports, or whatever its command says); its size is estimated from the name. Only recognisable mistakes fail,
+ *   each with the registry's or containerd's own text: a near-miss of a catalogued repository (`ngnix`: Docker Hub's
+ *   `pull access denied`), a tag a catalogued repository never published (`not found`), a registry host that does
+ *   not resolve (reserved names such as `.example`, or a misspelt registry: `dial tcp: lookup <host>: no such
+ *   host`), and a private registry without imagePullSecrets (`401 Unauthorized`).
+ * - Digests are accepted (we cannot know upstream digests), and a tag's digest is a stable fake: sha256 of
+ *   "<repository>:<tag>".
  */
 import { sha256Hex } from '../util/sha256';
 import type { CatalogEntry, ImageBase } from './imageCatalog';
@@ -45,8 +51,10 @@ export interface ImageLookupOk {
   base: ImageBase;
   /** Image config. */
   config: { entrypoint: string[]; cmd: string[]; workingDir: string; env: Record<string, string> };
-  /** The catalog entry (read-only data). */
+  /** The catalog entry (read-only data); for an unknown repository, one made up with `assumed: true`. */
   entry: CatalogEntry;
+  /** The repository is not in the catalog: Podyssey assumed what the image does. */
+  assumed?: boolean;
 }
 
 export interface ImageLookupError {
@@ -79,25 +87,125 @@ function manifestURL(domain: string, path: string, normalized: string): string {
   return `https://${host}/v2/${path}/manifests/${ref}`;
 }
 
-/** Hosts the simulated internet knows (they resolve); anything else fails DNS. */
+/** Public registries: anonymous pulls work. */
 const KNOWN_REGISTRIES = new Set([
   'docker.io',
   'registry.k8s.io',
   'k8s.gcr.io',
   'gcr.io',
+  'us.gcr.io',
+  'eu.gcr.io',
+  'asia.gcr.io',
   'quay.io',
   'ghcr.io',
   'mcr.microsoft.com',
   'public.ecr.aws',
   'registry.gitlab.com',
   'nvcr.io',
+  'docker.elastic.co',
+  'registry.access.redhat.com',
+  'cgr.dev',
+  'lscr.io',
+  'codeberg.org',
+  'docker.redpanda.com',
+  'container-registry.oracle.com',
 ]);
+
+/**
+ * Registries that need credentials (or a project's own registry in a cloud): without imagePullSecrets the pull
+ * is refused with 401. `us-docker.pkg.dev/google-samples/...` is public, so catalog aliases there still pull.
+ */
+function isPrivateRegistry(host: string): boolean {
+  return (
+    host === 'registry.redhat.io' ||
+    host.endsWith('.azurecr.io') ||
+    host.endsWith('.amazonaws.com') ||
+    host.endsWith('.pkg.dev') ||
+    host.endsWith('.ocir.io') ||
+    host.endsWith('.jfrog.io')
+  );
+}
+
+/** Public projects on registries that are otherwise private: the GKE tutorials' google-samples images. */
+function publicProject(domain: string, path: string): boolean {
+  return domain.endsWith('-docker.pkg.dev') && path.startsWith('google-samples/');
+}
+
+/** Names that never resolve (RFC 2606/6761 reserved and private-use TLDs), and hosts without a dot. */
+const UNRESOLVABLE_TLDS = ['example', 'invalid', 'test', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp'];
+
+/** Damerau-Levenshtein distance (optimal string alignment), cut off above `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d.push([i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/** How far a name may be from a known one and still be a typo of it: one edit for short names, two for longer. */
+function typoBudget(name: string): number {
+  return name.length <= 5 ? 1 : 2;
+}
+
+let knownPaths: Map<string, string[]> | undefined;
+
+/** Catalogued repository paths by registry host (aliases included), built on first use. */
+function catalogPathsByDomain(): Map<string, string[]> {
+  if (knownPaths) return knownPaths;
+  knownPaths = new Map();
+  for (const e of IMAGE_CATALOG)
+    for (const repo of [e.repository, ...(e.aliases ?? [])]) {
+      const slash = repo.indexOf('/');
+      const list = knownPaths.get(repo.slice(0, slash)) ?? [];
+      list.push(repo.slice(slash + 1));
+      knownPaths.set(repo.slice(0, slash), list);
+    }
+  return knownPaths;
+}
+
+/** Real repositories one letter away from a catalogued one (the official `mono` next to `mongo`). */
+const REAL_NEIGHBOURS = new Set(['docker.io/library/mono', 'docker.io/library/nats']);
+
+/** A catalogued repository on the same registry this path is a misspelling of (`library/ngnix` → nginx). */
+function nearMiss(domain: string, path: string): string | undefined {
+  if (REAL_NEIGHBOURS.has(`${domain}/${path}`)) return undefined;
+  for (const known of catalogPathsByDomain().get(domain) ?? []) {
+    if (known === path) continue;
+    const [a, b] =
+      known.startsWith('library/') && path.startsWith('library/') ? [known.slice(8), path.slice(8)] : [known, path];
+    if (editDistance(a, b, 2) <= typoBudget(a)) return known;
+  }
+  return undefined;
+}
+
+/** A registry host that is one or two letters away from a public one (`regsitry.k8s.io`, `dokcer.io`). */
+function misspeltRegistry(host: string): boolean {
+  for (const known of KNOWN_REGISTRIES) if (host !== known && editDistance(host, known, 2) <= 2) return true;
+  return false;
+}
+
+function resolves(host: string): boolean {
+  if (KNOWN_REGISTRIES.has(host) || isPrivateRegistry(host) || isLoopbackOrIP(host)) return true;
+  const tld = host.slice(host.lastIndexOf('.') + 1);
+  if (!host.includes('.') || UNRESOLVABLE_TLDS.includes(tld)) return false;
+  // example.com/.net/.org are reserved too (RFC 2606): the names exist, but nothing below them does.
+  if (/(?:^|\.)example\.(?:com|net|org)$/.test(host)) return false;
+  return !misspeltRegistry(host);
+}
 
 function isLoopbackOrIP(host: string): boolean {
   return host === 'localhost' || /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[');
 }
 
-/** The CRI error for a repository the registry does not have, in the registry's own words. */
+/** The CRI error for a repository the registry does not have (or refuses to show), in the registry's own words. */
 function missingRepositoryMessage(
   domain: string,
   path: string,
@@ -121,12 +229,9 @@ function missingRepositoryMessage(
       reason: 'NotFound',
       message: `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${manifestURL(domain, path, normalized)}: 401 UNAUTHORIZED`,
     };
-  if (
-    KNOWN_REGISTRIES.has(domain) ||
-    domain.endsWith('.pkg.dev') ||
-    domain.endsWith('.amazonaws.com') ||
-    domain.endsWith('.azurecr.io')
-  )
+  if (isPrivateRegistry(host) || (resolves(host) && !KNOWN_REGISTRIES.has(domain) && !isLoopbackOrIP(host)))
+    return { reason: 'Unauthorized', message: pullFaultMessage(normalized, 'Unauthorized') };
+  if (KNOWN_REGISTRIES.has(domain))
     return { reason: 'NotFound', message: `${pullPrefix('NotFound', normalized)}${normalized}: not found` };
   if (isLoopbackOrIP(host)) {
     const ip = host === 'localhost' ? '127.0.0.1' : host;
@@ -159,6 +264,17 @@ export function pullFaultMessage(normalized: string, reason: 'Unreachable' | 'Un
   }
   if (domain === 'docker.io')
     return `${pullPrefix('Unknown', normalized)}pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`;
+  // Registries that answer with a Bearer challenge: containerd (remotes/docker/auth/fetch.go) asks the realm for
+  // an anonymous token, which a private registry refuses. ACR's realm is /oauth2/token, Artifact Registry's /v2/token.
+  const realm = domain.endsWith('.azurecr.io')
+    ? `https://${domain}/oauth2/token`
+    : domain.endsWith('.pkg.dev')
+      ? `https://${domain}/v2/token`
+      : undefined;
+  if (realm) {
+    const scope = encodeURIComponent(`repository:${path}:pull`);
+    return `${pullPrefix('Unknown', normalized)}failed to authorize: failed to fetch anonymous token: unexpected status from GET request to ${realm}?scope=${scope}&service=${domain}: 401 Unauthorized`;
+  }
   return `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${url}: 401 Unauthorized`;
 }
 
@@ -178,23 +294,34 @@ function summarize(lookup: ImageLookupOk): ImageProcess {
 const lookups = new Map<string, ImageLookup>();
 const LOOKUP_CACHE_SIZE = 256;
 
-/** Resolve an image reference the way `crictl pull` would against the simulated registries. */
-export function resolveImage(ref: string): ImageLookup {
-  let lookup = lookups.get(ref);
+/**
+ * Resolve an image reference the way `crictl pull` would against the simulated registries. `auth`: the pull
+ * carries credentials (the Pod has imagePullSecrets), which a private registry needs.
+ */
+export function resolveImage(ref: string, opts: { auth?: boolean } = {}): ImageLookup {
+  const key = opts.auth ? `${ref}\u0000auth` : ref;
+  let lookup = lookups.get(key);
   if (!lookup) {
     if (lookups.size >= LOOKUP_CACHE_SIZE) lookups.delete(lookups.keys().next().value!);
-    lookup = lookupImage(ref);
-    lookups.set(ref, lookup);
+    lookup = lookupImage(ref, opts.auth === true);
+    lookups.set(key, lookup);
   }
   return lookup;
 }
 
-function lookupImage(ref: string): ImageLookup {
+function lookupImage(ref: string, auth: boolean): ImageLookup {
   const parsed = parseImageReference(ref);
   if (!parsed.ok) return { ok: false, reason: 'InvalidImageName', message: parsed.message };
   const { normalized, repository, domain, path, tag, digest } = parsed;
-  const entry = findEntry(repository);
-  if (!entry) return { ...missingRepositoryMessage(domain, path, normalized), ok: false, normalized };
+  const host = domain.startsWith('[') ? domain : domain.split(':')[0]!;
+  let entry = findEntry(repository);
+  if (!entry) {
+    const publicRepo = (KNOWN_REGISTRIES.has(domain) || publicProject(domain, path)) && !nearMiss(domain, path);
+    const privateRepo = auth && resolves(host) && !isLoopbackOrIP(host) && !KNOWN_REGISTRIES.has(domain);
+    if (!publicRepo && !privateRepo)
+      return { ...missingRepositoryMessage(domain, path, normalized), ok: false, normalized };
+    entry = assumedEntry(repository, path, tag);
+  }
   if (!digest && tag !== undefined && !tagExists(entry, tag))
     return {
       ok: false,
@@ -226,9 +353,48 @@ function lookupImage(ref: string): ImageLookup {
       env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...(entry.env ?? {}) },
     },
     entry,
+    ...(entry.assumed ? { assumed: true } : {}),
   };
   lookup.process = summarize(lookup);
   return lookup;
+}
+
+/**
+ * A catalog entry for a repository Podyssey does not know: every tag exists; the image runs a program named after
+ * the repository (a server until stopped, shellExec `assumedServer`) on a Debian base (Alpine for `-alpine` tags,
+ * nothing for distroless); the size is a deterministic estimate from the name (15–400 MB compressed).
+ */
+function assumedEntry(repository: string, path: string, tag: string | undefined): CatalogEntry {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const t = tag ?? 'latest';
+  const base: ImageBase = /distroless|scratch/.test(path)
+    ? 'scratch'
+    : /alpine/.test(t) || /alpine/.test(name)
+      ? 'alpine'
+      : 'debian';
+  const h = Number.parseInt(sha256Hex(repository).slice(0, 8), 16) / 0x1_0000_0000;
+  const [low, high] =
+    base === 'alpine' ? [8e6, 60e6] : base === 'scratch' ? [4e6, 40e6] : /slim/.test(t) ? [30e6, 90e6] : [40e6, 400e6];
+  return {
+    repository,
+    description: `${repository} is not in Podyssey's catalog: its behaviour is assumed`,
+    tags: [t],
+    tagPattern: { test: () => true },
+    variants: [{ match: /^.*$/, size: Math.round(low + (high - low) * h), base }],
+    entrypoint: [],
+    cmd: [name],
+    ports: [],
+    programs: [name],
+    assumed: true,
+  };
+}
+
+/**
+ * An image already on the node (after its pull, for the CRI calls that follow and for probes): credentials only
+ * matter to the pull, so a private registry's image resolves here as it did with the Pod's pull secrets.
+ */
+export function resolvePresentImage(ref: string): ImageLookup {
+  return resolveImage(ref, { auth: true });
 }
 
 /** Every catalog repository with its listed tags (for editor completion and docs). */

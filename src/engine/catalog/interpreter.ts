@@ -49,6 +49,8 @@ export interface ContainerSpec {
   stdin?: boolean;
   tty?: boolean;
   volumeMounts?: Array<{ name?: string; mountPath: string; subPath?: string; readOnly?: boolean }>;
+  /** Only read for images whose behaviour is assumed: such a server listens on the container's ports. */
+  ports?: Array<{ containerPort?: number; protocol?: string }>;
 }
 
 export interface ProgramOptions {
@@ -92,13 +94,15 @@ export interface Program {
   initialFiles: Record<string, string>;
   /** Mount points with unknown content: every path below them exists. */
   opaquePaths: string[];
-  image: { repository: string; tag?: string; base: ImageBase };
+  image: { repository: string; tag?: string; base: ImageBase; assumed?: boolean };
   env: Record<string, string>;
   workingDir: string;
   hostname: string;
   podIP: string;
   /** The log cap or step budget was hit; later log lines are missing. */
   truncated: boolean;
+  /** What the process does is Podyssey's assumption (an unknown image's program, run as a server). */
+  assumedBehaviour?: boolean;
 }
 
 const BUSYBOX_APPLETS =
@@ -130,6 +134,7 @@ export function imageContext(image: {
   programs?: string[];
   entrypointServer?: string;
   ports?: number[];
+  assumed?: boolean;
 }): ImageCtx {
   const entry = IMAGE_CATALOG.find(
     (e) => e.repository === image.repository || (e.aliases ?? []).includes(image.repository),
@@ -148,6 +153,7 @@ export function imageContext(image: {
     paths: new Set(extra.filter((x) => x.startsWith('/'))),
     entrypointServer: image.entrypointServer ?? entry?.entrypointServer,
     exposedPorts: image.ports ?? entry?.ports ?? [],
+    ...(image.assumed ? { assumed: true } : {}),
   };
 }
 
@@ -248,6 +254,7 @@ function initialFilesystem(
   if (image.base === 'scratch') for (const d of ['/dev/', '/etc/', '/proc/', '/sys/']) files[d] = '';
   else for (const d of BASE_DIRS) files[d] = '';
   files['/dev/null'] = '';
+  files['/dev/shm/'] = ''; // the runtime mounts a 64 MiB tmpfs there in every container
   files['/dev/termination-log'] = '';
   files['/etc/hostname'] = `${opts.hostname}\n`;
   files['/etc/hosts'] = `127.0.0.1\tlocalhost\n${opts.podIP}\t${opts.hostname}\n`;
@@ -387,11 +394,15 @@ function interpretContainer(container: ContainerSpec, image: ImageLookupOk, opti
   });
   const horizonMs = Number.isFinite(options.horizonMs) && options.horizonMs! > 0 ? options.horizonMs! : 2 * 3600_000;
   const spec: ContainerSpec = container && typeof container === 'object' ? container : { image: '' };
+  const assumed = image.entry.assumed === true;
   const img = imageContext({
     repository: image.entry.repository,
     tag: image.tag,
     base: image.base,
     programs: image.entry.programs,
+    assumed,
+    // An image we do not know: assume its server listens on the ports the manifest declares.
+    ...(assumed ? { ports: containerPorts(spec) } : {}),
   });
   img.repository = image.repository;
 
@@ -429,7 +440,7 @@ function interpretContainer(container: ContainerSpec, image: ImageLookupOk, opti
     argv,
     initialFiles: files,
     opaquePaths: opaque,
-    image: { repository: image.repository, tag: image.tag, base: image.base },
+    image: { repository: image.repository, tag: image.tag, base: image.base, ...(assumed ? { assumed } : {}) },
     env: Object.fromEntries(env),
     workingDir,
     hostname: opts.hostname,
@@ -498,7 +509,18 @@ function interpretContainer(container: ContainerSpec, image: ImageLookupOk, opti
     program.exitAtMs = exitAt;
   } else program.runsForever = true;
   program.truncated = out.truncated;
+  if (out.assumed) program.assumedBehaviour = true;
   return program;
+}
+
+function containerPorts(spec: ContainerSpec): number[] {
+  const ports: number[] = [];
+  for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
+    const n = Number(port?.containerPort);
+    if (Number.isInteger(n) && n > 0 && n < 65536 && (port.protocol ?? 'TCP') === 'TCP' && !ports.includes(n))
+      ports.push(n);
+  }
+  return ports;
 }
 
 // ---- state over time -----------------------------------------------------------------------------------------
@@ -524,6 +546,39 @@ export function fileStateAt(program: Program, tMs: number): Set<string> {
   return new Set(replay(program, tMs).keys());
 }
 
+/**
+ * The first moment (ms since container start) the container's memory charge goes above `limitBytes`, or undefined.
+ * The cgroup's OOM killer acts then when the limit is the container's own (memory.max); the kubelet's eviction
+ * manager compares the same curve with the node's allocatable memory.
+ */
+export function memoryExceededAt(program: Program, limitBytes: number): number | undefined {
+  if (!(limitBytes > 0)) return undefined;
+  const mem = (program.timeline ?? []).filter((e) => e.op === 'mem');
+  const end = program.exitAtMs ?? Infinity;
+  for (let i = 0; i < mem.length; i++) {
+    const e = mem[i]!;
+    if (e.atMs > end) break;
+    const bytes = e.bytes ?? 0;
+    if (bytes > limitBytes) return e.atMs;
+    const until = Math.min(mem[i + 1]?.atMs ?? Infinity, end);
+    if (e.growth && e.growth > 0) {
+      const at = e.atMs + Math.ceil(((limitBytes - bytes) / e.growth) * 1000);
+      if (at < until) return at;
+    }
+  }
+  return undefined;
+}
+
+/** The container's memory charge at `tMs` (bytes), following the `mem` entries of its timeline. */
+export function memoryAt(program: Program, tMs: number): number {
+  let bytes = 0;
+  for (const e of program.timeline ?? []) {
+    if (e.atMs > tMs) break;
+    if (e.op === 'mem') bytes = (e.bytes ?? 0) + (e.growth ? (e.growth * (tMs - e.atMs)) / 1000 : 0);
+  }
+  return Math.round(bytes);
+}
+
 /** Whether the container process is still running at `tMs`. */
 export function isRunningAt(program: Program, tMs: number): boolean {
   if (program.startError) return false;
@@ -545,7 +600,12 @@ function hostPort(ip: string, port: number): string {
 }
 
 function procAt(program: Program, tMs: number, files?: Set<string>): Proc {
-  const img = imageContext({ repository: program.image.repository, tag: program.image.tag, base: program.image.base });
+  const img = imageContext({
+    repository: program.image.repository,
+    tag: program.image.tag,
+    base: program.image.base,
+    assumed: program.image.assumed,
+  });
   const out: Output = {
     timeline: [],
     listens: (program.listens ?? []).filter((l) => isRunningAt(program, tMs) && l.fromMs <= tMs),

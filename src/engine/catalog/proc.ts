@@ -36,7 +36,7 @@ export interface Listener {
 
 export interface TimelineEntry {
   atMs: number;
-  op: 'touch' | 'rm' | 'write' | 'mkdir' | 'exit' | 'log';
+  op: 'touch' | 'rm' | 'write' | 'mkdir' | 'exit' | 'log' | 'mem';
   path?: string;
   /** Exit code (op `exit`). */
   code?: number;
@@ -44,6 +44,10 @@ export interface TimelineEntry {
   text?: string;
   /** Log stream. */
   stream?: 'stdout' | 'stderr';
+  /** The container's memory (op `mem`): bytes charged to its cgroup from `atMs` (anonymous memory + tmpfs). */
+  bytes?: number;
+  /** Op `mem`: the memory keeps growing at this many bytes per second (a loop appending to a list). */
+  growth?: number;
 }
 
 /** What the interpreter knows about the image being run. */
@@ -61,6 +65,8 @@ export interface ImageCtx {
   paths: Set<string>;
   entrypointServer?: string;
   exposedPorts: number[];
+  /** The image is not in the catalog: programs we do not know are assumed to exist and to serve until stopped. */
+  assumed?: boolean;
 }
 
 export interface RunOptions {
@@ -82,6 +88,12 @@ export interface Output {
   record: boolean;
   /** Nesting of shells/eval/command substitutions, bounded so hostile scripts cannot overflow the JS stack. */
   depth?: number;
+  /** Anonymous memory of the container's processes, bytes (the cgroup's charge, with `shm`). */
+  rss?: number;
+  /** Bytes written to tmpfs (/dev/shm): page cache the memory cgroup charges to the container. */
+  shm?: number;
+  /** A program of an unknown image ran as the assumed server (programs.ts `assumedServer`). */
+  assumed?: boolean;
 }
 
 /** Stop signals: the process exited, blocks forever, or ran past the simulation horizon / step budget. */
@@ -105,6 +117,8 @@ export class ReturnSignal {
 }
 
 export const MAX_LOG_ENTRIES = 1000;
+/** containerd's CRI `defaultShmSize` (internal/cri/server: 64 MiB): the size of a container's /dev/shm tmpfs. */
+export const DEFAULT_SHM_BYTES = 64 * 1024 * 1024;
 export const MAX_STEPS = 50_000;
 export const MAX_DEPTH = 100;
 const MAX_FILE_TEXT = 4096;
@@ -239,6 +253,29 @@ export class Proc {
   listen(l: Omit<Listener, 'protocol'>): void {
     if (!this.out.record) return;
     this.out.listens.push({ protocol: 'TCP', ...l });
+  }
+
+  // ---- memory ---------------------------------------------------------------------------------------------
+
+  /**
+   * The processes' anonymous memory changes by `bytes` (negative: freed); `growthPerSec` > 0 marks memory that
+   * keeps growing from now on (the process never frees it). Recorded as the container's total charge.
+   */
+  allocate(bytes: number, growthPerSec = 0): void {
+    this.out.rss = Math.max(0, (this.out.rss ?? 0) + (Number.isFinite(bytes) ? bytes : 0));
+    this.recordMemory(growthPerSec);
+  }
+
+  /** Bytes written to (positive) or removed from (negative) tmpfs: shared memory the cgroup charges too. */
+  chargeShm(bytes: number): void {
+    this.out.shm = Math.max(0, (this.out.shm ?? 0) + (Number.isFinite(bytes) ? bytes : 0));
+    this.recordMemory(0);
+  }
+
+  private recordMemory(growth: number): void {
+    if (!this.out.record) return;
+    const bytes = (this.out.rss ?? 0) + (this.out.shm ?? 0);
+    this.out.timeline.push({ atMs: this.t, op: 'mem', bytes, ...(growth > 0 ? { growth } : {}) });
   }
 
   // ---- filesystem ------------------------------------------------------------------------------------------

@@ -12,6 +12,9 @@
  * - REPLs (python3, node) and shells exit 0 at once without a TTY/stdin; with `stdin: true` they wait forever.
  * - haproxy exits 1 without a config file; http-echo exits without -text; redis refuses a missing config file.
  * - non-HTTP servers answer an HTTP probe with what Go's client reports (malformed response / EOF).
+ * - stress 1.0.4 (stress.c): `dispatching hogs: …` on stdout, each --vm worker holds --vm-bytes (default 256M),
+ *   --timeout ends the run with `successful run completed in Ns`; no workers at all prints the usage and exits 0.
+ * - memory: programs that allocate report it (Proc.allocate), and the runtime compares it with the limit.
  * Start-up delays are estimates (not from source): most servers bind within ~10–100 ms; postgres ~3 s
  * (initdb), mysql ~15 s (initialisation), rabbitmq ~8 s.
  */
@@ -557,6 +560,7 @@ const python: ProgramHandler = (argv, p) => {
     const code = rest[1] ?? '';
     if (/http\.server|HTTPServer/.test(code))
       serve(p, 'python', 80, [{ port: Number(/([0-9]{2,5})/.exec(code)?.[1] ?? 8000), httpPaths: { '*': 200 } }]);
+    pythonMemory(code, p);
     if (/while\s+True/.test(code) || /serve_forever|run\(/.test(code)) throw new Halt('forever');
     let total = 0;
     for (const m of code.matchAll(/sleep\(\s*([0-9.]+)\s*\)/g)) total += Number(m[1]);
@@ -575,6 +579,83 @@ const python: ProgramHandler = (argv, p) => {
   }
   throw new Halt('forever'); // a script whose content we do not know: assume a long-running app
 };
+
+/** `512 * 1024 * 1024`, `10**9`, `2 ** 30 + 1`: the integer arithmetic memory examples use (else undefined). */
+function intExpr(text: string): number | undefined {
+  const src = text.replace(/_/g, '');
+  if (!/^[0-9\s*+()]+$/.test(src)) return undefined;
+  const tokens = src.match(/\*\*|[0-9]+|[*+()]/g) ?? [];
+  let i = 0;
+  const atom = (): number => {
+    const t = tokens[i++];
+    if (t === '(') {
+      const v = sum();
+      i++;
+      return v;
+    }
+    return Number(t);
+  };
+  const power = (): number => {
+    const base = atom();
+    if (tokens[i] === '**') {
+      i++;
+      return base ** power();
+    }
+    return base;
+  };
+  const product = (): number => {
+    let v = power();
+    while (tokens[i] === '*') {
+      i++;
+      v *= power();
+    }
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (tokens[i] === '+') {
+      i++;
+      v += product();
+    }
+    return v;
+  };
+  const v = sum();
+  return i === tokens.length && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * Memory a `python -c` program takes, from the idioms memory demos use: `bytearray(N)` / `b' ' * N` /
+ * `' ' * N` hold N bytes (a list `[0] * N` 8 bytes per item); inside `while True` an `.append(...)`, `+=` or
+ * `extend` keeps growing, by the chunk each pass (about 1 GB/s, or one chunk per `time.sleep(s)`).
+ */
+function pythonMemory(code: string, p: Proc): void {
+  const chunks: number[] = [];
+  for (const m of code.matchAll(/bytearray\(\s*([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
+    const n = intExpr(m[1]!);
+    if (n !== undefined) chunks.push(n);
+  }
+  for (const m of code.matchAll(/(?:b?(['"])[^'"]?\1|\[\s*0\s*\])\s*\*\s*\(?([0-9_*+\s]+)\)?/g)) {
+    const n = intExpr(m[2]!);
+    if (n !== undefined) chunks.push(m[0].startsWith('[') ? n * 8 : n);
+  }
+  const loop = /while\s+True/.test(code);
+  const grows = loop && /\.append\(|\.extend\(|\+=/.test(code);
+  if (chunks.length === 0) {
+    if (grows) {
+      p.advance(20);
+      p.allocate(0, 1e9 / 4); // small appends in a tight loop: a few hundred MB per second
+    }
+    return;
+  }
+  p.advance(20); // interpreter start-up
+  if (!grows) {
+    p.allocate(chunks.reduce((a, b) => a + b, 0));
+    return;
+  }
+  const chunk = Math.max(...chunks);
+  const sleep = Number(/sleep\(\s*([0-9.]+)\s*\)/.exec(code)?.[1] ?? 0);
+  p.allocate(chunk, sleep > 0 ? chunk / sleep : 1e9);
+}
 
 const node: ProgramHandler = (argv, p) => {
   const args = argv.slice(1);
@@ -968,6 +1049,187 @@ const prometheus: ProgramHandler = (argv, p) => {
   );
 };
 
+/** grafana/grafana `/run.sh`: checks its paths, then execs `grafana server` (port 3000, GF_SERVER_HTTP_PORT). */
+const grafanaRun: ProgramHandler = (_argv, p) => {
+  const v = version(p, '12.2.0');
+  const port = Number(p.env.get('GF_SERVER_HTTP_PORT') ?? 3000) || 3000;
+  const t = () => `t=${ts.iso(p, 'T')}.${ts.ms(p)}000000Z`;
+  p.log(
+    `logger=settings ${t()} level=info msg="Starting Grafana" version=${v} commit=0000000 branch=HEAD compiled=${ts.iso(p, 'T')}Z`,
+  );
+  p.log(`logger=settings ${t()} level=info msg="Config loaded from" file=/usr/share/grafana/conf/defaults.ini`);
+  p.log(`logger=sqlstore ${t()} level=info msg="Connecting to DB" dbtype=sqlite3`);
+  p.advance(2500); // migrations of a new sqlite database
+  p.log(`logger=migrator ${t()} level=info msg="migrations completed" performed=600 skipped=0 duration=2.4s`);
+  p.allocate(120 * 1024 * 1024);
+  serve(
+    p,
+    'grafana',
+    300,
+    [{ port, httpPaths: { '/': 302, '/login': 200, '/api/health': 200, '/metrics': 200, '*': 200 } }],
+    [
+      `logger=http.server ${t()} level=info msg="HTTP Server Listen" address=[::]:${port} protocol=http subUrl= socket=`,
+    ],
+  );
+};
+
+/** stress.c `atoll_b`: a number with an optional B/K/M/G suffix (powers of 1024). */
+function stressBytes(text: string): number | string {
+  const suffix = text.slice(-1);
+  const shift = /[bB]/.test(suffix)
+    ? 0
+    : /[kK]/.test(suffix)
+      ? 10
+      : /[mM]/.test(suffix)
+        ? 20
+        : /[gG]/.test(suffix)
+          ? 30
+          : -1;
+  if (shift < 0 && !/[0-9]/.test(suffix)) return `unrecognized suffix: ${suffix}`;
+  const n = Number.parseInt(shift < 0 ? text : text.slice(0, -1), 10);
+  if (!Number.isFinite(n)) return `invalid number: ${text}`;
+  return n * 2 ** Math.max(shift, 0);
+}
+
+/** stress.c `atoll_s`: seconds with an optional s/m/h/d/y suffix. */
+function stressSeconds(text: string): number | string {
+  const factors: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, y: 31_536_000 };
+  const suffix = text.slice(-1).toLowerCase();
+  const factor = factors[suffix] ?? (/[0-9]/.test(suffix) ? 1 : undefined);
+  if (factor === undefined) return `unrecognized suffix: ${text.slice(-1)}`;
+  const n = Number.parseInt(factors[suffix] ? text.slice(0, -1) : text, 10);
+  if (!Number.isFinite(n)) return `invalid number: ${text}`;
+  return n * factor;
+}
+
+const STRESS_USAGE = [
+  "`stress' imposes certain types of compute stress on your system",
+  '',
+  'Usage: stress [OPTION [ARG]] ...',
+  ' -?, --help         show this help statement',
+  '     --version      show version statement',
+  ' -v, --verbose      be verbose',
+  ' -q, --quiet        be quiet',
+  ' -n, --dry-run      show what would have been done',
+  ' -t, --timeout N    timeout after N seconds',
+  '     --backoff N    wait factor of N microseconds before work starts',
+  ' -c, --cpu N        spawn N workers spinning on sqrt()',
+  ' -i, --io N         spawn N workers spinning on sync()',
+  ' -m, --vm N         spawn N workers spinning on malloc()/free()',
+  '     --vm-bytes B   malloc B bytes per vm worker (default is 256MB)',
+  '     --vm-stride B  touch a byte every B bytes (default is 4096)',
+  '     --vm-hang N    sleep N secs before free (default none, 0 is inf)',
+  '     --vm-keep      redirty memory instead of freeing and reallocating',
+  ' -d, --hdd N        spawn N workers spinning on write()/unlink()',
+  '     --hdd-bytes B  write B bytes per hdd worker (default is 1GB)',
+  '',
+  'Example: stress --cpu 8 --io 4 --vm 2 --vm-bytes 128M --timeout 10s',
+  '',
+  'Note: Numbers may be suffixed with s,m,h,d,y (time) or B,K,M,G (size).',
+];
+
+/**
+ * stress 1.0.4 (people.seas.harvard.edu/~apw/stress, stress.c). Each --vm worker mallocs --vm-bytes and touches
+ * every page, so the container's memory reaches workers × bytes within moments of the start and stays there
+ * (with or without --vm-hang: a worker frees only to allocate the same again).
+ */
+const stress: ProgramHandler = (argv, p) => {
+  const info = (text: string) => p.log(`stress: info: [1] ${text}`);
+  const fail = (text: string) => {
+    p.log(`stress: FAIL: [1] ${text}`, 'stderr');
+    return 1;
+  };
+  let cpu = 0;
+  let io = 0;
+  let vm = 0;
+  let hdd = 0;
+  let vmBytes = 256 * 1024 * 1024;
+  let timeout = 0;
+  const args = argv.slice(1);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = (): string | undefined => args[++i];
+    if (a === '--help' || a === '-?') {
+      for (const line of STRESS_USAGE) p.log(line);
+      return 0;
+    }
+    if (a === '--version') {
+      p.log('stress 1.0.4');
+      return 0;
+    }
+    if (['-v', '--verbose', '-q', '--quiet', '-n', '--dry-run', '--vm-keep'].includes(a)) continue;
+    const value = next();
+    if (value === undefined) return fail(`missing argument to option '${a}'`);
+    if (a === '-t' || a === '--timeout') {
+      const n = stressSeconds(value);
+      if (typeof n === 'string') return fail(n);
+      timeout = n;
+    } else if (a === '--vm-bytes') {
+      const n = stressBytes(value);
+      if (typeof n === 'string') return fail(n);
+      if (n <= 0) return fail(`invalid vm byte value: ${n}`);
+      vmBytes = n;
+    } else if (['-c', '--cpu', '-i', '--io', '-m', '--vm', '-d', '--hdd'].includes(a)) {
+      const n = Number.parseInt(value, 10);
+      if (!Number.isFinite(n) || n < 0) return fail(`invalid number: ${value}`);
+      if (a === '-c' || a === '--cpu') cpu = n;
+      else if (a === '-i' || a === '--io') io = n;
+      else if (a === '-m' || a === '--vm') vm = n;
+      else hdd = n;
+    } else if (!['--vm-stride', '--vm-hang', '--hdd-bytes', '--backoff'].includes(a))
+      return fail(`unrecognized option: ${a}`);
+  }
+  if (cpu + io + vm + hdd === 0) {
+    for (const line of STRESS_USAGE) p.log(line);
+    return 0;
+  }
+  info(`dispatching hogs: ${cpu} cpu, ${io} io, ${vm} vm, ${hdd} hdd`);
+  if (vm > 0) {
+    // Touching every page runs at a few GB/s.
+    p.advance(5 + Math.ceil((vm * vmBytes) / 3_000_000));
+    p.allocate(vm * vmBytes);
+  }
+  if (timeout > 0) {
+    p.advance(timeout * 1000);
+    p.allocate(-vm * vmBytes);
+    info(`successful run completed in ${timeout}s`);
+    return 0;
+  }
+  throw new Halt('forever');
+};
+
+/** php:apache's `apache2-foreground` serving the HPA example's index.php. */
+const apache2Foreground: ProgramHandler = (_argv, p) => {
+  const ip = p.opts.podIP;
+  const ah = `AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`;
+  p.log(ah, 'stderr');
+  p.log(ah, 'stderr');
+  serve(
+    p,
+    'apache2',
+    20,
+    [{ port: 80, httpPaths: { '/': 200, '/index.php': 200, '*': 404 } }],
+    [
+      `[${ts.apache(p)}] [mpm_prefork:notice] [pid 1] AH00163: Apache/2.4.10 (Debian) PHP/5.6.40 configured -- resuming normal operations`,
+      `[${ts.apache(p)}] [core:notice] [pid 1] AH00094: Command line: 'apache2 -D FOREGROUND'`,
+    ],
+  );
+};
+
+/**
+ * The process of an image Podyssey does not know (images.ts assumes it): a server that runs until stopped,
+ * listening on the container's declared ports from shortly after start, answering any path with 200.
+ */
+export function assumedServer(argv: string[], p: Proc): number {
+  if (p.out.record) p.out.assumed = true;
+  return serve(
+    p,
+    (argv[0] ?? 'app').split('/').pop() || 'app',
+    500,
+    p.img.exposedPorts.map((port) => ({ port, httpPaths: { '*': 200 } })),
+  );
+}
+
 const nodeExporter: ProgramHandler = (argv, p) => {
   const port = portOf(flagValue(argv, ['--web.listen-address']), 9100);
   p.log(
@@ -1180,7 +1442,10 @@ const gosu: ProgramHandler = (argv, p, run) => run(argv.slice(2), p);
 export const PROGRAMS: Record<string, ProgramHandler> = {
   'docker-entrypoint.sh': dockerEntrypoint,
   'entrypoint.sh': curlEntrypoint,
-  'run.sh': echoserverRun,
+  // Two images ship a /run.sh: the echoserver's starts nginx, Grafana's starts `grafana server`.
+  'run.sh': (argv, p, run) => (/grafana/.test(p.img.repository) ? grafanaRun : echoserverRun)(argv, p, run),
+  grafana: grafanaRun,
+  'grafana-server': grafanaRun,
   nginx,
   'nginx-debug': nginx,
   'httpd-foreground': apacheForeground,
@@ -1232,6 +1497,8 @@ export const PROGRAMS: Record<string, ProgramHandler> = {
   whoami,
   'http-echo': httpEcho,
   'hello-app': helloApp,
+  stress,
+  'apache2-foreground': apache2Foreground,
   curl,
   wget,
   nc,

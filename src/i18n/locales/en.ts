@@ -396,6 +396,10 @@ export const en = {
     'Pod {pod} tolerated the node.kubernetes.io/unreachable:NoExecute taint for its tolerationSeconds; the taint manager decides it must be evicted.',
   'narration.nodelifecycle.taint':
     'The node-lifecycle controller taints {node} with node.kubernetes.io/unreachable: new Pods avoid it and, after tolerationSeconds, its Pods are evicted.',
+  'narration.nodelifecycle.conditionTaint':
+    '{node} reports a pressure condition, so the node-lifecycle controller taints it {taint}:NoSchedule: the scheduler places no new Pods there until the pressure is over.',
+  'narration.nodelifecycle.conditionUntaint':
+    '{node} no longer reports the pressure condition: the node-lifecycle controller removes the {taint} taint.',
   'narration.nodelifecycle.podNotReady':
     'Its node stopped reporting, so the node-lifecycle controller marks Pod “{pod}” not Ready: Services stop sending it traffic.',
   'narration.nodelifecycle.disruptionTarget':
@@ -450,6 +454,8 @@ export const en = {
     'The readiness check of “{container}” passes, so the kubelet marks Pod “{pod}” Ready: it can now receive Service traffic.',
   'narration.kubelet.probeFailed': 'The kubelet probes container “{container}” of Pod “{pod}”: {summary}',
   'narration.kubelet.kill': 'The kubelet acts on a failed liveness probe: {summary}',
+  'narration.kubelet.evict':
+    'Node {node} has only {available} of memory left, below the kubelet’s hard eviction threshold (memory.available<100Mi): the kubelet evicts Pod “{pod}”, which uses more memory than it requested. The Pod fails with reason Evicted and is not restarted here.',
   'narration.kubelet.stopContainer':
     'Pod “{pod}” is being deleted: the kubelet asks the runtime to stop container “{container}” (SIGTERM, then SIGKILL after the grace period).',
   'narration.kubelet.stopSandbox':
@@ -471,6 +477,12 @@ export const en = {
   'narration.runtime.pause':
     'containerd-shim and runc start the pause container that holds the namespaces of Pod “{pod}”.',
   'narration.runtime.runc': 'runc creates the container process “{container}”: {cmd}.',
+  'narration.runtime.runcAssumed':
+    'runc creates the container process “{container}”: {cmd}. Podyssey does not know the image {image}, so it assumes a server that runs until stopped, listening on the container’s ports.',
+  'narration.runtime.systemOom':
+    'Container “{container}” has no memory limit below what {node} has, and took more memory than the node has: the kernel’s system-wide OOM killer ends it (exit code 137, reason OOMKilled), and the kubelet reports SystemOOM on the node.',
+  'narration.runtime.oomKilled':
+    'Container “{container}” used more memory than its limit: the kernel’s OOM killer ends it (SIGKILL, exit code 137), and containerd reports the reason OOMKilled.',
   'narration.runtime.died':
     'The process of container “{container}” exited with code {code}. The kubelet will notice on its next relist.',
 

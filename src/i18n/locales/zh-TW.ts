@@ -76,6 +76,12 @@ const zhTW: Catalog = {
   'scenario.crashloop-exit-1.title': 'CrashLoopBackOff：command 以 exit 1 結束',
   'scenario.crashloop-exit-1.lesson':
     '容器一啟動就結束；kubelet 先立刻重啟一次，之後每次多等一些：10 秒、20 秒、40 秒……（CrashLoopBackOff）。',
+  'scenario.oom-killed.title': 'OOMKilled：記憶體用量超過上限',
+  'scenario.oom-killed.lesson':
+    'Kubernetes 文件裡的記憶體範例：stress 在 100Mi 的上限下配置 250M。核心的 OOM killer 結束容器（結束代碼 137，原因 OOMKilled），kubelet 以退避方式重啟它：CrashLoopBackOff。',
+  'scenario.memory-pressure-eviction.title': 'Evicted：沒有記憶體上限的容器吃光節點記憶體',
+  'scenario.memory-pressure-eviction.lesson':
+    '沒有上限，就沒有東西能在節點的 4Gi 之前擋住這個容器，而 stress 用掉其中的 4000Mi。當 memory.available 低於 100Mi，kubelet 回報 MemoryPressure，節點被加上 memory-pressure:NoSchedule taint，用量超出請求最多的 Pod 被驅逐：phase 為 Failed，原因 Evicted。它的 ReplicaSet 建立替代的 Pod，它落到另一個節點後也被驅逐，直到每個 worker 節點都有 taint，下一個替代的 Pod 只能停在 Pending。',
   'scenario.missing-secret.title': 'CreateContainerConfigError：Secret 不存在',
   'scenario.missing-secret.lesson': '映像檔拉得下來，但 env 參照了不存在的 Secret，容器無法完成設定。',
   'scenario.failed-mount-configmap.title': 'FailedMount：ConfigMap volume 不存在',
@@ -529,6 +535,9 @@ const zhTW: Catalog = {
     'Pod {pod} 已經容忍 node.kubernetes.io/unreachable:NoExecute taint 達 tolerationSeconds；taint manager 判定它必須被驅逐。',
   'narration.nodelifecycle.taint':
     'node-lifecycle controller 為 {node} 加上 node.kubernetes.io/unreachable taint：新的 Pod 會避開它，過了 tolerationSeconds 後，上面的 Pod 會被驅逐。',
+  'narration.nodelifecycle.conditionTaint':
+    '{node} 回報了資源壓力狀況，所以 node-lifecycle controller 為它加上 {taint}:NoSchedule taint：壓力解除前，scheduler 不會再把新 Pod 放到這裡。',
+  'narration.nodelifecycle.conditionUntaint': '{node} 不再回報資源壓力：node-lifecycle controller 移除 {taint} taint。',
   'narration.nodelifecycle.podNotReady':
     '它所在的節點停止回報，所以 node-lifecycle controller 把 Pod「{pod}」標為未 Ready：Service 不再把流量送給它。',
   'narration.nodelifecycle.disruptionTarget':
@@ -581,6 +590,8 @@ const zhTW: Catalog = {
     '「{container}」的 readiness 檢查通過，所以 kubelet 把 Pod「{pod}」標為 Ready：它現在可以接收 Service 的流量了。',
   'narration.kubelet.probeFailed': 'kubelet 探測 Pod「{pod}」的容器「{container}」：{summary}',
   'narration.kubelet.kill': 'kubelet 因 liveness probe 失敗而採取行動：{summary}',
+  'narration.kubelet.evict':
+    '節點 {node} 只剩 {available} 記憶體，低於 kubelet 的硬性驅逐門檻（memory.available<100Mi）：kubelet 驅逐 Pod「{pod}」，因為它用的記憶體超過它的請求量。Pod 以原因 Evicted 失敗，不會在這裡重新啟動。',
   'narration.kubelet.stopContainer':
     'Pod「{pod}」正在被刪除：kubelet 請 runtime 停止容器「{container}」（先送 SIGTERM，寬限期過後送 SIGKILL）。',
   'narration.kubelet.stopSandbox': 'kubelet 拆除 Pod「{pod}」的 sandbox，CNI 外掛釋放它的 IP {ip}。',
@@ -600,6 +611,12 @@ const zhTW: Catalog = {
   'narration.runtime.cniDel': 'containerd 呼叫 CNI 外掛（DEL），釋放 Pod「{pod}」的網路。',
   'narration.runtime.pause': 'containerd-shim 和 runc 啟動 pause 容器，由它持有 Pod「{pod}」的各個 namespace。',
   'narration.runtime.runc': 'runc 建立容器「{container}」的行程：{cmd}。',
+  'narration.runtime.runcAssumed':
+    'runc 建立容器「{container}」的行程：{cmd}。Podyssey 不認識映像檔 {image}，所以假設它是一個持續執行到被停止的伺服器，監聽容器宣告的連接埠。',
+  'narration.runtime.systemOom':
+    '容器「{container}」沒有低於 {node} 記憶體的上限，用掉的記憶體超過節點本身所有：核心的全系統 OOM killer 結束了它（結束代碼 137，原因 OOMKilled），kubelet 在節點上回報 SystemOOM。',
+  'narration.runtime.oomKilled':
+    '容器「{container}」用掉的記憶體超過它的上限：核心的 OOM killer 結束了它（SIGKILL，結束代碼 137），containerd 回報原因 OOMKilled。',
   'narration.runtime.died': '容器「{container}」的行程以代碼 {code} 結束。kubelet 會在下一次 relist 時發現。',
 
   'narration.cni.added':

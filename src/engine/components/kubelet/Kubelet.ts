@@ -7,7 +7,8 @@
  * This class is the sync loop (syncLoopIteration): it routes each message to the part of the kubelet that owns it,
  * each in its own module named after the real one — PodWorkers (pod_workers.go), ImageManager and
  * SerialImagePuller (images/), ProbeManager (prober/), StatusManager (status/), VolumeManager (volumemanager/),
- * RuntimeManager (kuberuntime/), renewNodeLease (nodelease/), postNodeReady (nodestatus/). The parts keep no state
+ * RuntimeManager (kuberuntime/), EvictionManager (eviction/), renewNodeLease (nodelease/), postNodeReady
+ * (nodestatus/). The parts keep no state
  * of their own: everything mutable is in `s`, so a checkpoint copies it.
  */
 import type { Component } from '../../kernel/Component';
@@ -19,6 +20,7 @@ import { decidePodStep } from './decidePodStep';
 import { admitPod } from './lifecycle/admitPod';
 import { podEvent } from './podEvent';
 import { ConfigMapSecretManager } from './ConfigMapSecretManager';
+import { EvictionManager } from './eviction/EvictionManager';
 import { ImageManager } from './images/ImageManager';
 import { SerialImagePuller } from './images/SerialImagePuller';
 import type { KubeletState } from './kubeletState';
@@ -56,6 +58,7 @@ export class Kubelet implements Component<KubeletState> {
   readonly statusManager = new StatusManager(this);
   readonly volumeManager = new VolumeManager(this);
   readonly configs = new ConfigMapSecretManager(this);
+  readonly evictionManager = new EvictionManager(this);
 
   constructor(
     readonly node: string,
@@ -105,6 +108,8 @@ export class Kubelet implements Component<KubeletState> {
         }
         if (msg.name === 'sync') return this.podWorkers.wake(String(msg.data!.uid), sim, Number(msg.data!.at));
         if (msg.name === 'status') return this.statusManager.flushStatus(String(msg.data!.uid), sim);
+        if (msg.name === 'eviction') return this.evictionManager.synchronize(msg.data!, sim);
+        if (msg.name === 'memory-pressure-over') return this.evictionManager.pressureOver(Number(msg.data!.since), sim);
         if (msg.name === 'probe')
           return this.prober.doProbe(
             String(msg.data!.uid),
@@ -191,7 +196,11 @@ export class Kubelet implements Component<KubeletState> {
     c.state = 'terminated';
     c.exitCode = e.exitCode ?? 0;
     c.reason =
-      c.exitCode === 0 ? 'Completed' : c.exitCode === 137 && c.killReason === 'OOMKilled' ? 'OOMKilled' : 'Error';
+      c.exitCode === 0
+        ? 'Completed'
+        : e.reason === 'OOMKilled' || (c.exitCode === 137 && c.killReason === 'OOMKilled')
+          ? 'OOMKilled'
+          : 'Error';
     c.finishedAt = e.finishedAt ?? sim.now;
     c.ready = false;
     c.started = false;

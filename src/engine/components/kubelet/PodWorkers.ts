@@ -42,7 +42,8 @@ export class PodWorkers {
         c.reported = undefined;
         this.k.statusManager.markStatus(w, sim);
       }
-    if (w.deleting || !pod) return this.syncTerminatingPod(w, sim);
+    // An evicted pod is stopped like a deleted one, but its object stays (phase Failed, reason Evicted).
+    if (w.deleting || !pod || w.evicted) return this.syncTerminatingPod(w, sim);
     if (w.rejected || w.stage === 'terminated') return;
     if (!w.volumesReady) return this.k.volumeManager.setUpVolumes(w, pod, sim);
     if (!w.sandboxReady) {
@@ -99,11 +100,16 @@ export class PodWorkers {
           'StopContainer',
           {
             containerId: c.containerId,
-            grace: pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30,
+            // A hard eviction threshold kills at once (eviction_manager.go: gracePeriodOverride 0).
+            grace: w.evicted
+              ? 0
+              : (pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30),
           },
           sim,
           {
-            summary: `Pod is being deleted: stop container ${c.name} (SIGTERM, then SIGKILL after the grace period)`,
+            summary: w.evicted
+              ? `Pod is evicted: stop container ${c.name} at once (grace period 0)`
+              : `Pod is being deleted: stop container ${c.name} (SIGTERM, then SIGKILL after the grace period)`,
             key: 'kubelet.stopContainer',
             events: [podEvent(this.k.node, pod, c, 'Normal', 'Killing', `Stopping container ${c.name}`)],
           },

@@ -4,6 +4,7 @@
  */
 import type { CriCall } from '../../messages';
 import type { KObject } from '../../types';
+import type { MemoryUser } from './eviction/EvictionManager';
 import type { PodWorkerState } from './podWorkerState';
 
 /** A CRI call in flight, by request id. */
@@ -37,4 +38,8 @@ export interface KubeletState {
   notReadyKinds?: string;
   /** spec.unschedulable at the last node status sync (recordNodeSchedulableEvent). */
   lastUnschedulable?: boolean;
+  /** Containers whose memory counts against the node's memory.available (eviction manager). */
+  memoryUsers?: MemoryUser[];
+  /** When the node last reported MemoryPressure=True (undefined: False). */
+  memoryPressureSince?: number;
 }

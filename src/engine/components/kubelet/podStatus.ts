@@ -67,8 +67,21 @@ export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hos
     ),
     oldCond('PodScheduled') ?? { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now },
   ];
+  if (w.evicted) {
+    // eviction_manager.go evictPod: the DisruptionTarget condition, then phase Failed with reason Evicted.
+    const prev = oldCond('DisruptionTarget');
+    conditions.unshift({
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastProbeTime: null,
+      lastTransitionTime: prev?.status === 'True' ? prev.lastTransitionTime : now,
+      reason: 'TerminationByKubelet',
+      message: w.evicted.message,
+    });
+  }
   const status: any = {
-    phase: podPhase(w, pod),
+    phase: w.evicted ? 'Failed' : podPhase(w, pod),
+    ...(w.evicted ? { reason: 'Evicted', message: w.evicted.message } : {}),
     conditions,
     hostIP,
     hostIPs: [{ ip: hostIP }],

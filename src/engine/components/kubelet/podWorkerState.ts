@@ -73,6 +73,8 @@ export interface PodWorkerState {
   pendingVolumeGets?: number;
   /** Refused by the kubelet's admission (lifecycle/admitPod.ts): the pod never runs. */
   rejected?: { reason: string; message: string };
+  /** Evicted by the eviction manager (node-pressure eviction): the message of its status and Evicted event. */
+  evicted?: { message: string };
 }
 
 /** A new worker for a pod that reached this kubelet: every container waiting, nothing set up yet. */

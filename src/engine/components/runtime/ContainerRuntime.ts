@@ -3,14 +3,15 @@
  * calls CNI ADD/DEL inside RunPodSandbox/StopPodSandbox, keeps the node's image store, runs each container's
  * program (from the image catalog and the command interpreter) and reports exits through PLEG.
  */
-import { pullDurationMs, pullFaultMessage, resolveImage } from '../../catalog/images';
-import { containerProgram } from '../../catalog/interpreter';
+import { pullDurationMs, pullFaultMessage, resolveImage, resolvePresentImage } from '../../catalog/images';
+import { containerProgram, memoryExceededAt } from '../../catalog/interpreter';
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
+import { parseBytes } from '../../objects/quantity';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 import {
@@ -101,7 +102,13 @@ export class ContainerRuntime implements Component<RuntimeState> {
       this.s.images.set(String(d.image), { size: Number(d.size), repoDigest: String(d.repoDigest) });
       sim.writeRuntime(`node/${this.node}/images`, [...this.s.images.keys()]);
     } else if (msg.kind === 'timer' && msg.name === 'exit')
-      this.onExit(String(msg.data!.containerId), Number(msg.data!.code), sim);
+      this.onExit(
+        String(msg.data!.containerId),
+        Number(msg.data!.code),
+        sim,
+        msg.data!.reason === 'OOMKilled' ? 'OOMKilled' : undefined,
+        typeof msg.data!.system === 'string' ? msg.data!.system : undefined,
+      );
   }
 
   private reply(
@@ -220,7 +227,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         return;
       }
       case 'ImageStatus': {
-        const r = resolveImage(String(req.args.image));
+        const r = resolvePresentImage(String(req.args.image));
         const img = r.ok ? this.s.images.get(r.normalized) : undefined;
         this.reply(
           sim,
@@ -237,7 +244,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         return;
       }
       case 'PullImage': {
-        const r = resolveImage(String(req.args.image));
+        const r = resolveImage(String(req.args.image), { auth: req.args.auth === true });
         const waitedMs = Number(req.args.waitedMs ?? 0);
         if (!r.ok) {
           const delay = r.reason === 'InvalidImageName' ? 1 : lat.between(400, 1600);
@@ -270,7 +277,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           pullMs,
           { imageId: r.repoDigest, size: r.size, pullMs, waitedMs },
           undefined,
-          `Pulled ${r.normalized} (${(r.size / 1e6).toFixed(1)} MB) in ${(pullMs / 1000).toFixed(3)} s and unpacked it into the image store`,
+          `Pulled ${r.normalized} (${(r.size / 1e6).toFixed(1)} MB${r.assumed ? ', a size Podyssey estimated: the image is not in its catalog' : ''}) in ${(pullMs / 1000).toFixed(3)} s and unpacked it into the image store`,
         );
         return;
       }
@@ -300,7 +307,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const id = String(req.args.containerId);
         const rec = this.s.containers.get(id);
         const spec = req.args.spec as any;
-        const image = resolveImage(String(spec.image));
+        const image = resolvePresentImage(String(spec.image));
         if (!rec || !image.ok) return this.reply(sim, from, req, false, 5, undefined, 'container not found');
         const sandbox = this.s.sandboxes.get(String(req.args.sandboxId));
         const podVolumes = (req.args.pod as any)?.volumes;
@@ -316,12 +323,23 @@ export class ContainerRuntime implements Component<RuntimeState> {
           ...(spec.command ?? image.config.entrypoint),
           ...(spec.args ?? (spec.command ? [] : image.config.cmd)),
         ].join(' ');
+        const started = `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`;
         sim.decide(this.runc, {
           phase: 'run',
           verb: 'runc start',
           label: `runc start ${rec.name}`,
-          summary: `containerd-shim-runc-v2 has runc create the container's namespaces and cgroups, then start its process: ${cmd || '(image default)'}`,
-          narration: { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
+          // An image outside the catalog: say that what it does is Podyssey's assumption, not the image's.
+          summary: program.assumedBehaviour
+            ? `${started}. Podyssey does not know ${image.repository}, so it assumes a server that runs until stopped${program.listens.length ? `, listening on ${program.listens.map((l) => l.port).join(', ')}` : ''}`
+            : image.assumed
+              ? `${started}. Podyssey does not know ${image.repository}: it assumes ${image.base === 'alpine' ? 'an Alpine (busybox)' : image.base === 'scratch' ? 'a distroless (no shell)' : 'a Debian'} userland for the command`
+              : started,
+          narration: program.assumedBehaviour
+            ? {
+                key: 'runtime.runcAssumed',
+                params: { container: rec.name, cmd: cmd || '(image default)', image: image.repository },
+              }
+            : { key: 'runtime.runc', params: { container: rec.name, cmd: cmd || '(image default)' } },
         });
         if (program.startError) {
           rec.state = 'exited';
@@ -340,7 +358,24 @@ export class ContainerRuntime implements Component<RuntimeState> {
         rec.state = 'running';
         rec.startedAt = sim.now + delay;
         const exit = program.timeline.find((op) => op.op === 'exit');
-        if (exit && !program.runsForever)
+        // memory.max of the container's cgroup is its memory limit: the first moment the program's memory goes
+        // above it, the kernel's OOM killer ends the container (SIGKILL: exit code 137; containerd reports the
+        // reason OOMKilled from the cgroup's oom_kill event). Past the node's own memory it is the system-wide OOM
+        // killer, which the cgroup's oom_kill counts too; the kubelet's eviction manager only gets to act on
+        // memory that grows slowly enough to stay below that for one of its 10 s checks.
+        const limitOom = memoryExceededAt(program, memoryLimit(spec));
+        const systemOom = memoryExceededAt(program, this.nodeMemory(sim));
+        const oomAt =
+          limitOom === undefined ? systemOom : systemOom === undefined ? limitOom : Math.min(limitOom, systemOom);
+        const endsAt = oomAt ?? (exit && !program.runsForever ? exit.atMs : undefined);
+        if (oomAt !== undefined)
+          sim.timer(this.address, delay + oomAt, 'exit', {
+            containerId: id,
+            code: 137,
+            reason: 'OOMKilled',
+            ...(oomAt === systemOom && oomAt !== limitOom ? { system: program.argv[0]?.split('/').pop() ?? '' } : {}),
+          });
+        else if (exit && !program.runsForever)
           sim.timer(this.address, delay + exit.atMs, 'exit', { containerId: id, code: exit.code ?? 0 });
         sim.writeRuntime(`node/${this.node}/containers/${id}`, {
           pod: req.podUid,
@@ -355,7 +390,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
           container: rec.name,
           startedAt: rec.startedAt,
           lines: program.timeline
-            .filter((op) => op.op === 'log')
+            .filter((op) => op.op === 'log' && (endsAt === undefined || op.atMs <= endsAt))
             .map((op) => ({ at: rec.startedAt! + op.atMs, text: op.text ?? '', stream: op.stream ?? 'stdout' })),
           ...(program.truncated ? { truncated: true } : {}),
         };
@@ -377,8 +412,10 @@ export class ContainerRuntime implements Component<RuntimeState> {
         const rec = this.s.containers.get(id);
         const grace = Number(req.args.grace ?? 30) * 1000;
         const slow = rec?.ignoresSigterm ?? false;
-        const delay = slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
-        const code = slow ? 137 : 0;
+        // Grace 0 (a hard-threshold eviction's gracePeriodOverride): SIGKILL at once, exit code 137.
+        const kill = grace === 0;
+        const delay = kill ? lat.between(5, 20) : slow ? grace : lat.between(...TIMINGS.gracefulStopMs);
+        const code = slow || kill ? 137 : 0;
         if (rec) {
           this.keepVolumeWrites(rec, sim.now + delay);
           rec.state = 'exited';
@@ -399,9 +436,11 @@ export class ContainerRuntime implements Component<RuntimeState> {
           delay,
           { exitCode: code },
           undefined,
-          slow
-            ? `${rec?.name} ignored SIGTERM (PID 1 without a handler); SIGKILL after the ${grace / 1000}s grace period, exit code 137`
-            : `${rec?.name} exited on SIGTERM`,
+          kill
+            ? `${rec?.name} was killed (SIGKILL, no grace period), exit code 137`
+            : slow
+              ? `${rec?.name} ignored SIGTERM (PID 1 without a handler); SIGKILL after the ${grace / 1000}s grace period, exit code 137`
+              : `${rec?.name} exited on SIGTERM`,
         );
         return;
       }
@@ -415,6 +454,12 @@ export class ContainerRuntime implements Component<RuntimeState> {
     if (!rec.volumeOps?.length || rec.state !== 'running') return;
     const sb = this.s.sandboxes.get(rec.sandboxId ?? '');
     if (sb) applyVolumeOps((sb.emptyDirs ??= {}), rec.volumeOps, at - (rec.startedAt ?? at));
+  }
+
+  /** The node's memory (its Node's capacity): what the system-wide OOM killer guards. */
+  private nodeMemory(sim: Simulation): number {
+    const memory = sim.store.get(`/registry/minions/${this.node}`)?.status?.capacity?.memory;
+    return memory === undefined ? 0 : memoryLimit({ resources: { limits: { memory } } });
   }
 
   private cniUp(sim: Simulation): boolean {
@@ -497,7 +542,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
     );
   }
 
-  private onExit(id: string, code: number, sim: Simulation): void {
+  private onExit(id: string, code: number, sim: Simulation, reason?: 'OOMKilled', systemOomVictim?: string): void {
     const rec = this.s.containers.get(id);
     if (!rec || rec.state !== 'running') return;
     this.keepVolumeWrites(rec, sim.now);
@@ -510,12 +555,49 @@ export class ContainerRuntime implements Component<RuntimeState> {
       state: 'exited',
       exitCode: code,
       finishedAt,
+      ...(reason ? { reason } : {}),
     });
+    if (reason === 'OOMKilled')
+      sim.decide(this.runc, {
+        phase: 'run',
+        verb: 'OOM kill',
+        label: `OOM: ${rec.name} killed`,
+        summary:
+          systemOomVictim !== undefined
+            ? `Container ${rec.name} has no limit low enough and took more memory than ${this.node} has: the system-wide OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`
+            : `Container ${rec.name} went over its memory limit: the kernel's OOM killer ended it (SIGKILL, exit code 137) and containerd records the reason OOMKilled`,
+        narration: {
+          key: systemOomVictim !== undefined ? 'runtime.systemOom' : 'runtime.oomKilled',
+          params: { container: rec.name, node: this.node },
+        },
+        // The kubelet's OOM watcher (pkg/kubelet/oom/oom_watcher_linux.go) reports a system OOM on the node.
+        events:
+          systemOomVictim !== undefined
+            ? [
+                {
+                  type: 'Warning',
+                  reason: 'SystemOOM',
+                  message: `System OOM encountered, victim process: ${systemOomVictim || rec.name}, pid: ${hostPid(id)}`,
+                  source: 'kubelet',
+                  host: this.node,
+                  involvedObject: { apiVersion: 'v1', kind: 'Node', name: this.node, uid: this.node },
+                },
+              ]
+            : undefined,
+      });
     // The generic PLEG relists every second, so the kubelet learns of the exit a little later.
     sim.send(
       this.address,
       this.kubelet,
-      { kind: 'container-event', type: 'ContainerDied', podUid: rec.uid, containerId: id, exitCode: code, finishedAt },
+      {
+        kind: 'container-event',
+        type: 'ContainerDied',
+        podUid: rec.uid,
+        containerId: id,
+        exitCode: code,
+        finishedAt,
+        ...(reason ? { reason } : {}),
+      },
       {
         phase: 'run',
         verb: 'ContainerDied',
@@ -525,6 +607,22 @@ export class ContainerRuntime implements Component<RuntimeState> {
       },
       sim.latency(this.address).between(...TIMINGS.plegRelistMs),
     );
+  }
+}
+
+/** A host pid for a container's process, stable per container id (pids the node's kernel would hand out). */
+function hostPid(containerId: string): number {
+  return 1000 + (Number.parseInt(containerId.slice(0, 6), 16) % 60_000);
+}
+
+/** The container's memory limit in bytes (its cgroup's memory.max), or 0 for none. */
+function memoryLimit(spec: any): number {
+  const limit = spec?.resources?.limits?.memory;
+  if (limit === undefined || limit === null) return 0;
+  try {
+    return parseBytes(limit);
+  } catch {
+    return 0;
   }
 }
 

@@ -139,7 +139,10 @@ export const nodeLifecycleController = defineController<NlState>({
   },
 
   onWatch(ev, ctx) {
-    if (ev.object.kind === 'Node' && ev.type !== 'DELETED') return evictForNoExecute(ev.object, ctx);
+    if (ev.object.kind === 'Node' && ev.type !== 'DELETED') {
+      taintByConditions(ev.object, ctx.forKey(ev.object.metadata.name));
+      return evictForNoExecute(ev.object, ctx);
+    }
     // The taint-eviction controller watches Pods too: a Pod bound to a node whose NoExecute taint the scheduler had
     // not seen yet is evicted as soon as its binding arrives (tainteviction.Controller.handlePodUpdate).
     if (ev.object.kind === 'Pod' && ev.type !== 'DELETED') return evictPodForNoExecute(ev.object, ctx);
@@ -219,6 +222,54 @@ function monitorNode(node: KObject, ctx: Ctx): void {
       phase: 'status',
       summary: `Node lifecycle: ${name}'s Lease was last renewed ${Math.round((sim.now - renew) / 1000)} s ago (grace 50 s); marking its conditions Unknown`,
       narration: { key: 'nodelifecycle.unknown', params: { node: name, age: Math.round((sim.now - renew) / 1000) } },
+    },
+  );
+}
+
+/**
+ * doNoScheduleTaintingPass (TaintNodesByCondition): a node condition the kubelet reports True gets its NoSchedule
+ * taint (`nodeConditionToTaintKeyStatusMap`: MemoryPressure → node.kubernetes.io/memory-pressure, and so on), which
+ * goes again when the condition does. `ctx.key` is the node's name.
+ */
+const CONDITION_TAINTS: Record<string, string> = {
+  MemoryPressure: 'node.kubernetes.io/memory-pressure',
+  DiskPressure: 'node.kubernetes.io/disk-pressure',
+  PIDPressure: 'node.kubernetes.io/pid-pressure',
+};
+
+function taintByConditions(node: KObject, ctx: Ctx): void {
+  if (ctx.isProcessing(node.metadata.name)) return;
+  const taints: any[] = node.spec?.taints ?? [];
+  const want = new Set<string>(
+    (node.status?.conditions ?? [])
+      .filter((c: any) => CONDITION_TAINTS[c.type] && c.status === 'True')
+      .map((c: any) => CONDITION_TAINTS[c.type]!),
+  );
+  const managed = new Set(Object.values(CONDITION_TAINTS));
+  const has = new Set(taints.filter((t) => managed.has(t.key) && t.effect === 'NoSchedule').map((t) => t.key));
+  const add = [...want].filter((k) => !has.has(k));
+  const remove = [...has].filter((k) => !want.has(k));
+  if (!add.length && !remove.length) return;
+  const next = deepClone(node);
+  next.spec.taints = [
+    ...taints.filter((t) => !(remove.includes(t.key) && t.effect === 'NoSchedule')),
+    ...add.map((key) => ({ key, effect: 'NoSchedule' })),
+  ];
+  if (!next.spec.taints.length) delete next.spec.taints;
+  delete next.status;
+  const name = node.metadata.name;
+  ctx.request(
+    { verb: 'update', resourceKind: 'Node', name, body: next },
+    { action: 'condition-taint' },
+    {
+      phase: 'status',
+      summary: add.length
+        ? `Node lifecycle: ${name} reports ${add.map((k) => k.slice('node.kubernetes.io/'.length)).join(', ')}; taint it ${add.map((k) => `${k}:NoSchedule`).join(', ')}`
+        : `Node lifecycle: ${name} no longer reports ${remove.map((k) => k.slice('node.kubernetes.io/'.length)).join(', ')}; remove the taint`,
+      narration: {
+        key: add.length ? 'nodelifecycle.conditionTaint' : 'nodelifecycle.conditionUntaint',
+        params: { node: name, taint: [...add, ...remove].join(', ') },
+      },
     },
   );
 }

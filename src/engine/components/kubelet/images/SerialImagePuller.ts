@@ -55,7 +55,13 @@ export class SerialImagePuller {
         reqId,
         call: 'PullImage',
         podUid: w.uid,
-        args: { image: spec.image, container: c.name, waitedMs: sim.now - next.enqueuedAt },
+        // CRI PullImageRequest.auth: the credentials of the Pod's imagePullSecrets (here only whether it has any).
+        args: {
+          image: spec.image,
+          container: c.name,
+          waitedMs: sim.now - next.enqueuedAt,
+          ...(pod.spec.imagePullSecrets?.length ? { auth: true } : {}),
+        },
       },
       {
         phase: 'run',

@@ -259,6 +259,7 @@ export class RuntimeManager {
         c.ready = !spec.readinessProbe && c.started && !c.init;
         sim.recordEvent(podEvent(node, pod, c, 'Normal', 'Started', `Started container ${c.name}`));
         this.k.prober.addContainer(w, c, spec, sim);
+        this.k.evictionManager.containerStarted(w, c, spec, sim);
         this.k.statusManager.markStatus(w, sim);
         return this.k.podWorkers.sync(w.uid, sim);
       }

@@ -4,7 +4,7 @@
  * The kubelet does not ask the runtime for exec probes here: the result is a pure function of the container's
  * program and its age, so drawing an ExecSync round trip every period would add noise without adding truth.
  */
-import { resolveImage } from '../../../catalog/images';
+import { resolvePresentImage } from '../../../catalog/images';
 import { containerProgram, fileStateAt, probeHttp, probeTcp, runExecProbe } from '../../../catalog/interpreter';
 
 export type ProbeKind = 'startup' | 'readiness' | 'liveness';
@@ -15,7 +15,7 @@ export function evaluateProbe(
   podIP: string,
   sinceStartMs: number,
 ): { ok: boolean; output: string } {
-  const image = resolveImage(String(container.image ?? ''));
+  const image = resolvePresentImage(String(container.image ?? ''));
   if (!image.ok) return { ok: false, output: 'container not running' };
   const program = containerProgram(container, image);
   const port = (p: unknown): number | undefined => {
