@@ -480,7 +480,7 @@ const zhTW: Catalog = {
     'replicationcontroller 寫入 ReplicationController「{rs}」的 status：{replicas} 個 Pod，{ready} 個 ready，{available} 個 available。',
 
   'narration.endpoint.create':
-    'endpoints controller 為 Service「{svc}」寫入舊版 Endpoints「{svc}」：{ready} 個 ready、{notReady} 個未 ready 的位址。',
+    'endpoints controller 為其 Service 寫入舊版 Endpoints「{svc}」：{ready} 個就緒、{notReady} 個未就緒的位址。',
   'narration.endpoint.update':
     'Service「{svc}」後面的某個 Pod 有變動，所以 endpoints controller 更新 Endpoints「{svc}」：{ready} 個 ready、{notReady} 個未 ready。',
   'narration.endpoint.delete': 'Service「{svc}」已刪除，所以 endpoints controller 刪除它的 Endpoints。',
