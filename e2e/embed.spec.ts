@@ -1,5 +1,5 @@
 /**
- * Issue 5 embeds: a host page (another origin) with two iframes drives one over the DESIGN.md §9 protocol and
+ * Issue 5 embeds: a host page (another origin) with two iframes drives one over the docs/CONTRACTS.md §9 protocol and
  * receives ready / stepchange / resize; the other stays untouched; commands off the allow-list get `error`.
  */
 import { readFileSync } from 'node:fs';

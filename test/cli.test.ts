@@ -1,4 +1,4 @@
-/** The CLI contract (DESIGN.md §4): formats, flags, exit codes 0/1/2, never a stack trace. */
+/** The CLI contract (docs/CONTRACTS.md §4): formats, flags, exit codes 0/1/2, never a stack trace. */
 import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

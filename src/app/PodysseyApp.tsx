@@ -60,7 +60,7 @@ export function PodysseyApp({
 /** Side effects that belong to the instance: autosave, and the run a share link asks for. */
 function Startup({ boot }: { boot: Boot }) {
   const api = useAppApi();
-  // An embed keeps no draft (DESIGN.md §9).
+  // An embed keeps no draft (docs/CONTRACTS.md §9).
   usePersistence(api, boot.initial.embed ? null : safeStorage());
   return <LinkStartup boot={boot} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The store's first state, from the URL (DESIGN.md §8), the saved draft and the first-visit flag. Pure apart from
+ * The store's first state, from the URL (docs/CONTRACTS.md §8), the saved draft and the first-visit flag. Pure apart from
  * the `env` it is given, so it is tested without a browser.
  */
 import { isLanguage } from '../i18n/languages';

@@ -3,7 +3,7 @@ import { bootState, DRAFT_KEY, INTRO_KEY } from './bootstrap';
 import { parseUrlOptions } from './urlOptions';
 
 describe('parseUrlOptions', () => {
-  it('reads the DESIGN.md §8 parameters and ignores unknown or invalid ones', () => {
+  it('reads the docs/CONTRACTS.md §8 parameters and ignores unknown or invalid ones', () => {
     expect(
       parseUrlOptions(
         '?scenario=happy-path&step=12&lang=zh-TW&theme=dark&view=story&speed=2&motion=reduced&nodes=5&seed=42&x=1',

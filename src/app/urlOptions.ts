@@ -1,5 +1,5 @@
 /**
- * The query parameters of DESIGN.md §8, parsed in one place. Unknown parameters and invalid values are ignored
+ * The query parameters of docs/CONTRACTS.md §8, parsed in one place. Unknown parameters and invalid values are ignored
  * (a share link from a newer version must still open). The manifest fragment (`#s=…`) comes later.
  */
 import type { LayoutView, MotionPref, Theme } from '../ui/viewOptions';

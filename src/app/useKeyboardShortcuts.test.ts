@@ -4,7 +4,7 @@ import { nextBranchId, shortcutFor } from './useKeyboardShortcuts';
 const key = (k: string, shiftKey = false) => shortcutFor({ key: k, shiftKey });
 
 describe('shortcutFor', () => {
-  it('keeps the DESIGN.md §10 keys', () => {
+  it('keeps the docs/CONTRACTS.md §10 keys', () => {
     expect(key('ArrowRight')).toBe('next');
     expect(key('ArrowRight', true)).toBe('nextPhase');
     expect(key('ArrowLeft')).toBe('prev');

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §10 shortcuts, active when the focus is not in the editor or a text field: →/PageDown next,
+ * docs/CONTRACTS.md §10 shortcuts, active when the focus is not in the editor or a text field: →/PageDown next,
  * ←/PageUp previous, Space play/pause, Home/End first/last, Shift+→/← next/previous phase, < > speed, ? help.
  * Added for troubleshooting (letters, so none of the frozen keys changes meaning): i opens the interventions panel,
  * b switches to the next branch (wrapping round to the original), Shift+B back to the original branch.

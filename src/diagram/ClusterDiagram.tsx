@@ -61,7 +61,7 @@ export function ClusterDiagram() {
   const workers = useApp((s) => s.nodes);
   const reduced = useApp((s) => s.reducedMotion);
   const narrow = useNarrow(container);
-  // Before the first run, the default cluster's shape (DESIGN.md §5), so the page never starts empty.
+  // Before the first run, the default cluster's shape (docs/CONTRACTS.md §5), so the page never starts empty.
   const cluster = useMemo(() => session?.run.cluster ?? defaultCluster(workers ?? 3), [session, workers]);
   const layout = useMemo(
     () => layoutDiagram(nodeRoles(cluster), cluster.etcdMembers, narrow ? 'narrow' : 'wide'),

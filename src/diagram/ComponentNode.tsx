@@ -1,5 +1,5 @@
 /**
- * One component instance (DESIGN.md §7 hook: `data-component`, `data-node`, `data-active`). Sub-parts (apiserver
+ * One component instance (docs/CONTRACTS.md §7 hook: `data-component`, `data-node`, `data-active`). Sub-parts (apiserver
  * stages, controllers, etcd members, runtime layers) light up when the step names them.
  */
 import type { NodeProps } from '@xyflow/react';

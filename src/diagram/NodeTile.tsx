@@ -1,6 +1,6 @@
 /**
  * One node of a large cluster as a single tile (the compact layout, diagramLayoutTiles.ts): its name and role, its
- * four node components as marks that light up when the step involves them (each mark keeps the DESIGN.md §7 hooks
+ * four node components as marks that light up when the step involves them (each mark keeps the docs/CONTRACTS.md §7 hooks
  * `data-component`, `data-node`, `data-active`), and its Pods as counts with a bar. Every state is said in text; the
  * colours only repeat it. The tile is a button: it opens the Node in the Objects inspector.
  */

@@ -1,5 +1,5 @@
 /**
- * The manifest side: toolbar (example, reset, Apply), the lazily loaded Monaco editor (DESIGN.md §7 hook
+ * The manifest side: toolbar (example, reset, Apply), the lazily loaded Monaco editor (docs/CONTRACTS.md §7 hook
  * `editor`), the problems kubectl and the apiserver reported, and what kubectl printed.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';

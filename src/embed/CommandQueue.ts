@@ -5,7 +5,7 @@
  */
 import type { HostCommand } from './protocol';
 
-/** Commands that move or play the cursor of a run (DESIGN.md §9). */
+/** Commands that move or play the cursor of a run (docs/CONTRACTS.md §9). */
 export const NEEDS_RUN: ReadonlySet<HostCommand> = new Set<HostCommand>([
   'play',
   'next',

@@ -1,5 +1,5 @@
 /**
- * The embed's side of DESIGN.md §9, for one app instance: answers the host's allow-listed commands, reports
+ * The embed's side of docs/CONTRACTS.md §9, for one app instance: answers the host's allow-listed commands, reports
  * ready / stepchange / playstate / loaded / resize, and never posts user-authored text to an unknown origin.
  * Host messages are worked off in slices (HostInbox); commands that need a run and arrive before it is there wait
  * in a CommandQueue and run in order once it is.

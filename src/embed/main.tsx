@@ -1,4 +1,4 @@
-/** embed.html: the app as an embed (compact chrome, no drafts, the DESIGN.md §9 host protocol). */
+/** embed.html: the app as an embed (compact chrome, no drafts, the docs/CONTRACTS.md §9 host protocol). */
 import '@fontsource-variable/inter/wght.css';
 import '../app/styles/tokens.css';
 import '../app/styles/base.css';

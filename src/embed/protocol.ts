@@ -1,5 +1,5 @@
 /**
- * The embed protocol of DESIGN.md §9, as pure functions: envelope parsing, the host → embed allow-list and the
+ * The embed protocol of docs/CONTRACTS.md §9, as pure functions: envelope parsing, the host → embed allow-list and the
  * source/origin rules. Messages are plain objects `{ podyssey: 1, id, type, reqId?, data? }`.
  */
 export const PROTOCOL = 1;
@@ -55,7 +55,7 @@ export function parseHostMessage(raw: unknown, instanceId: string): Parsed {
   return { kind: 'command', type: type as HostCommand, reqId, data: (data as Record<string, unknown>) ?? {} };
 }
 
-/** DESIGN.md §9: only the parent window, and when `origin` was given, only that exact origin. */
+/** docs/CONTRACTS.md §9: only the parent window, and when `origin` was given, only that exact origin. */
 export function acceptEvent(
   event: { source: unknown; origin: string },
   parent: unknown,

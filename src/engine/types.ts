@@ -1,9 +1,9 @@
 /**
  * Core vocabulary shared by every part of the engine and by its views.
- * The Step fields marked (frozen) are the DESIGN.md §3 contract: they may grow, never change meaning.
+ * The Step fields marked (frozen) are the docs/CONTRACTS.md §3 contract: they may grow, never change meaning.
  */
 
-/** DESIGN.md §2 component ids (frozen). */
+/** docs/CONTRACTS.md §2 component ids (frozen). */
 export type ComponentId =
   | 'kubectl'
   | 'kube-apiserver'

@@ -1,5 +1,5 @@
 /**
- * etcd browser (DESIGN.md §7 hook `etcd`): the keys under /registry after the current step, those this step wrote
+ * etcd browser (docs/CONTRACTS.md §7 hook `etcd`): the keys under /registry after the current step, those this step wrote
  * highlighted, and the selected key's value as YAML with its revision.
  */
 import { useMemo, useState } from 'react';

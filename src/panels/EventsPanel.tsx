@@ -1,5 +1,5 @@
 /**
- * Events (DESIGN.md §7 hook `events`) as `kubectl get events` prints them as of the current step, filtered to the
+ * Events (docs/CONTRACTS.md §7 hook `events`) as `kubectl get events` prints them as of the current step, filtered to the
  * selected object when there is one.
  */
 import { useMemo } from 'react';

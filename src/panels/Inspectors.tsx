@@ -1,6 +1,6 @@
 /**
  * Inspectors synchronized to the current step. Every panel stays mounted (hidden when its tab is not chosen) so
- * the DESIGN.md §7 hooks `etcd`, `events` and `kubectl` always exist and switching tabs is instant.
+ * the docs/CONTRACTS.md §7 hooks `etcd`, `events` and `kubectl` always exist and switching tabs is instant.
  */
 import { useT } from '../ui/i18n/translateContext';
 import { useApp, useAppApi } from '../ui/store/useApp';

@@ -1,5 +1,5 @@
 /**
- * kubectl panel (DESIGN.md §7 hook `kubectl`): a terminal answering read-only commands from the world after the
+ * kubectl panel (docs/CONTRACTS.md §7 hook `kubectl`): a terminal answering read-only commands from the world after the
  * current step, in kubectl's exact formats. The answer follows the cursor: step back and it shows the past.
  */
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The current step told in words (DESIGN.md §7: `narration`, the aria-live region): who talks to whom, what the
+ * The current step told in words (docs/CONTRACTS.md §7: `narration`, the aria-live region): who talks to whom, what the
  * component received, decided and handed on, the manifest field behind it, and the Events it recorded.
  */
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Playback controls (DESIGN.md §7 hooks: step-first, step-prev, play, step-next, step-last, step-counter), the
+ * Playback controls (docs/CONTRACTS.md §7 hooks: step-first, step-prev, play, step-next, step-last, step-counter), the
  * scrubber, the virtual clock and speed. The counter always uses the trace's own numbering (1-based).
  */
 import { useMemo } from 'react';

@@ -2,7 +2,7 @@
  * The diagram's fixed geometry, computed once per cluster shape. It mirrors the architecture: the user's machine
  * on the left, the control plane above (kube-apiserver in the middle as the hub, controllers and scheduler above
  * it, etcd beside it), one lane per node below. Space for Pods is reserved up front so that nothing moves when
- * Pods appear. Links exist only for real communication paths (DESIGN.md §1: nobody but the apiserver talks to
+ * Pods appear. Links exist only for real communication paths (docs/CONTRACTS.md §1: nobody but the apiserver talks to
  * etcd; everyone else talks to the apiserver; kubelet → runtime over CRI; runtime → CNI).
  *
  * Large clusters (more than TILE_THRESHOLD nodes) get one compact tile per node instead of a lane

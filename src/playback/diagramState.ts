@@ -1,5 +1,5 @@
 /**
- * What the diagram highlights at one step: the instances at both ends (the DESIGN.md §7 `data-active` hook), the
+ * What the diagram highlights at one step: the instances at both ends (the docs/CONTRACTS.md §7 `data-active` hook), the
  * sub-parts involved, and either the link the message travels on (with its direction) or, for an internal
  * decision, the box that pulses. In the tile layout a message between two components of one node (kubelet → runtime
  * → CNI) has no link of its own: the node's tile pulses and carries the message as a note.

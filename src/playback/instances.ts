@@ -1,6 +1,6 @@
 /**
  * Component instances: the things that have a box on the diagram and a lane in the sequence view. Cluster-wide
- * components have one instance; node-local ones (DESIGN.md §2) have one per node, named `<component>@<node>`.
+ * components have one instance; node-local ones (docs/CONTRACTS.md §2) have one per node, named `<component>@<node>`.
  */
 import type { ClusterSpec } from '../engine/api';
 import { NODE_LOCAL, type ComponentId, type Endpoint } from '../engine/types';

@@ -1,5 +1,5 @@
 /**
- * Share links (DESIGN.md §8): the options as query parameters, the manifest and interventions in `#s=1.…`, the
+ * Share links (docs/CONTRACTS.md §8): the options as query parameters, the manifest and interventions in `#s=1.…`, the
  * step. `shareUrl` builds the link for what the learner sees; the app keeps its own URL in step with it.
  */
 import { findScenario } from '../../scenarios';

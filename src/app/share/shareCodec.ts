@@ -1,5 +1,5 @@
 /**
- * The share-link fragment of DESIGN.md §8: `#s=1.<base64url(deflate-raw(UTF-8 JSON))>`, JSON `{ v: 1, yaml, … }`.
+ * The share-link fragment of docs/CONTRACTS.md §8: `#s=1.<base64url(deflate-raw(UTF-8 JSON))>`, JSON `{ v: 1, yaml, … }`.
  * UTF-8 first, so Chinese comments survive. Pure apart from CompressionStream / DecompressionStream (Chromium and
  * Node ≥ 18). Decoding never throws anything but a ShareLinkError with a message a learner can read.
  */

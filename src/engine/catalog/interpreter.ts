@@ -1,5 +1,5 @@
 /**
- * What a container does, derived from its image and its manifest (DESIGN.md §6 "Outcomes come from the manifest").
+ * What a container does, derived from its image and its manifest (docs/CONTRACTS.md §6 "Outcomes come from the manifest").
  *
  * `containerProgram` runs the container's argv through a small model of the image's userland and returns a
  * Program: a timeline of file operations, log lines and the exit (if any), the sockets it listens on, or a start

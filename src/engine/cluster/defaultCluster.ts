@@ -1,5 +1,5 @@
 /**
- * The default cluster (DESIGN.md §5): a kind-style `control-plane` node tainted NoSchedule and workers
+ * The default cluster (docs/CONTRACTS.md §5): a kind-style `control-plane` node tainted NoSchedule and workers
  * node-1..N (2 CPU, 4 GiB, 110 pods), 3 etcd members, the `kubernetes-admin` kubeconfig user.
  */
 import type { ClusterSpec, NodeSpec } from '../api';

@@ -3,7 +3,7 @@
  * REASON, OBJECT, MESSAGE; wide inserts SUBOBJECT and SOURCE before MESSAGE and appends FIRST SEEN, COUNT, NAME
  * (that is the column order in AddHandlers). OBJECT is `<lower-case kind>/<name>`.
  *
- * Ordering: the apiserver lists events in key (name) order; DESIGN.md §4 asks for time order, so rows are
+ * Ordering: the apiserver lists events in key (name) order; docs/CONTRACTS.md §4 asks for time order, so rows are
  * sorted by lastTimestamp, then name — what `kubectl get events --sort-by=.lastTimestamp` shows.
  */
 import type { KEvent, KObject } from '../types';

@@ -109,7 +109,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
   const withNamespace = !!ctx.allNamespaces && info.namespaced;
   const header = [...(withNamespace ? ['NAMESPACE'] : []), ...visible.map((x) => x.c.name.toUpperCase())];
   const prefix = kindPrefix(info.kind, info.group);
-  // Events come in time order (DESIGN.md §4 "kubectl get events in time order"); everything else in key order.
+  // Events come in time order (docs/CONTRACTS.md §4 "kubectl get events in time order"); everything else in key order.
   const ordered = info.kind === 'Event' ? sortEventObjects(objects) : sortByKey(objects);
   const rows = ordered.map((obj) => {
     const cells = def.row(obj, ctx);

@@ -1,5 +1,5 @@
 /**
- * The one-line-per-step text form of a trace (DESIGN.md §4 `--format text`), also used for golden files:
+ * The one-line-per-step text form of a trace (docs/CONTRACTS.md §4 `--format text`), also used for golden files:
  * `#41 3.204s kube-scheduler → kube-apiserver  POST /api/v1/namespaces/default/pods/web-…/binding`.
  * Events recorded at a step follow it, indented, so a golden diff shows behaviour and Kubernetes output together.
  */
