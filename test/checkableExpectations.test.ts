@@ -1,5 +1,5 @@
 /**
- * The 20 "checkable expectations" of reference/kubernetes-facts-runtime.md §8 (3-replica Deployment `web`,
+ * The 20 "checkable expectations" of the reference run (3-replica Deployment `web`,
  * nginx:1.27-alpine, cpu 100m, 3 workers, ClusterIP Service `web` 80→80), checked against the CLI's json and
  * kubectl outputs, and — where a check needs the world at every step — against the run's history.
  */
@@ -45,7 +45,7 @@ const section = (cmd: string) =>
 const history = (key: string) =>
   run.history.filter((h) => h.key === key && h.value).map((h) => ({ seq: h.seq, obj: h.value as KObject }));
 
-describe('facts §8: checkable expectations for the 3-replica web Deployment', () => {
+describe('checkable expectations for the 3-replica web Deployment', () => {
   it('1. apply prints created, re-apply unchanged, a spec change configured', () => {
     expect(kubectl.split('\n').slice(1, 3)).toEqual(['deployment.apps/web created', 'service/web created']);
     const again = simulate({

@@ -15,7 +15,7 @@ const deployment = (): KObject => ({
   },
 });
 
-describe('applyDefaults: Deployment (facts §3a)', () => {
+describe('applyDefaults: Deployment (pkg/apis/apps/v1/defaults.go)', () => {
   it('fills the deployment and its pod template like `kubectl get deploy -o yaml` shows', () => {
     const input = deployment();
     const snapshot = JSON.stringify(input);
@@ -91,7 +91,7 @@ describe('applyDefaults: Deployment (facts §3a)', () => {
   });
 });
 
-describe('applyDefaults: Pods (facts §3b)', () => {
+describe('applyDefaults: Pods (pkg/apis/core/v1/defaults.go)', () => {
   const pod = (spec: Record<string, unknown>): KObject => ({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -341,7 +341,7 @@ describe('applyDefaults: other workloads', () => {
   });
 });
 
-describe('applyDefaults: Services (facts §3c)', () => {
+describe('applyDefaults: Services (pkg/apis/core/v1/defaults.go SetDefaults_Service)', () => {
   const svc = (spec: Record<string, unknown>): KObject => ({
     apiVersion: 'v1',
     kind: 'Service',

@@ -4,7 +4,7 @@
  * Allocation (clusterIP, nodePort), registry strategies (status.phase of Pods, Namespace finalizers) and admission
  * plugins (serviceAccountName, tolerations, kube-api-access volume) are elsewhere.
  *
- * Sources: facts §3a–3c; kubernetes/kubernetes pkg/apis/core/v1/defaults.go, apps/v1, batch/v1, networking/v1,
+ * Sources: kubernetes/kubernetes pkg/apis/core/v1/defaults.go, apps/v1, batch/v1, networking/v1,
  * rbac/v1, storage/v1, autoscaling/v2 defaults.go.
  */
 import type { KObject } from '../types';

@@ -45,7 +45,7 @@ describe('strictDecode: unknown fields', () => {
     );
   });
 
-  it('single unknown field text (facts §4c)', () => {
+  it('single unknown field text (apimachinery strict field validation)', () => {
     const res = decode(deployment({ replica: 3 }));
     expect(formatBadRequest('Deployment', 'v1', decodeErrorDetail(res)!)).toBe(
       'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replica"',
@@ -93,7 +93,7 @@ describe('strictDecode: unknown fields', () => {
 });
 
 describe('strictDecode: JSON type errors (the first one wins)', () => {
-  it('string into int32 (facts §4c)', () => {
+  it('string into int32 (apimachinery strict field validation)', () => {
     const res = decode(deployment({ replicas: '3' }));
     expect(res.typeErrors).toEqual([
       'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',

@@ -63,7 +63,7 @@ describe('validateObject: a valid manifest', () => {
   });
 });
 
-describe('validateObject: facts §4b texts, exactly as kubectl prints them', () => {
+describe('validateObject: kubectl pkg/cmd/util/helpers.go checkErr texts, exactly as kubectl prints them', () => {
   it('selector/labels mismatch (v1.34 JSON rendering)', () => {
     const d = deployment((d) => (d.spec.selector = { matchLabels: { app: 'api' } }));
     expect(kubectl(d)).toBe(

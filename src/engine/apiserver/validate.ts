@@ -1,7 +1,7 @@
 /**
  * Field validation the apiserver runs after mutating admission (registry strategy Validate / ValidateUpdate),
  * with the real field paths and texts. Sources: kubernetes/kubernetes pkg/apis/{core,apps,batch,...}/validation,
- * apimachinery pkg/api/validation (ObjectMeta), facts §4a–4b.
+ * apimachinery pkg/api/validation (ObjectMeta), apimachinery pkg/api/errors NewInvalid.
  *
  * Also the allocation check the Service registry runs BEFORE validation (BeginCreate → allocateCreate): a nodePort
  * outside 30000-32767 is reported alone.

@@ -254,7 +254,7 @@ describe('resolveImage', () => {
 });
 
 describe('pullDurationMs', () => {
-  it('lands in 2–6 s for a 20 MB image (facts §3.5)', () => {
+  it('lands in 2–6 s for a 20 MB image (estimate, not from source)', () => {
     for (const f of [0, 0.25, 0.5, 0.75, 0.999]) {
       const d = pullDurationMs(20_506_631, f);
       expect(d).toBeGreaterThanOrEqual(2000);

@@ -403,7 +403,7 @@ export function catalogImages(): Array<{ repository: string; description: string
 }
 
 /**
- * Wall time of a cold pull, in virtual ms. Not from source (facts §3.5 estimate): registry round trips
+ * Wall time of a cold pull, in virtual ms. Not from source (an estimate): registry round trips
  * (auth token, manifest, config: 0.7–2.5 s) + layer download on a ~100 Mbit/s link with some variance
  * (12.5 MB/s, up to 1.8× slower) + unpacking (~40 MB/s). `rngFraction` ∈ [0, 1) comes from the run's seeded RNG.
  * nginx:1.27-alpine (20.5 MB) lands in ~2.9–6.0 s; the 320 kB pause image in under 3 s.

@@ -58,7 +58,7 @@ const nodes: KObject[] = ['node-1', 'node-2', 'node-3'].map((n, i) => ({
 }));
 
 describe('desiredEndpoints', () => {
-  it('produces the facts §7.3 slice content for 3 ready pods', () => {
+  it('produces the pkg/controller/endpointslice slice content for 3 ready pods', () => {
     const d = desiredEndpoints(
       svc(),
       [

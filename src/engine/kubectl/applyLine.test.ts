@@ -15,7 +15,7 @@ import {
 } from './applyLine';
 
 describe('apply/create/delete lines', () => {
-  it('names objects as kind[.group]/name (facts §4.4)', () => {
+  it('names objects as kind[.group]/name (kubectl apply printer)', () => {
     expect(applyLine('Deployment', 'apps', 'web', 'created')).toBe('deployment.apps/web created');
     expect(applyLine('Service', '', 'web', 'created')).toBe('service/web created');
     expect(applyLine('Deployment', undefined, 'web', 'unchanged')).toBe('deployment.apps/web unchanged');

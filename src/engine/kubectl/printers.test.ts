@@ -48,14 +48,14 @@ describe('kubectl get: facts-runtime §4.6 renderings, byte for byte', () => {
     );
   });
 
-  it('get pods -o wide (facts §4.1 example)', () => {
+  it('get pods -o wide (pkg/printers/internalversion/printers.go example)', () => {
     expect(printTable('pods', [T.pod({ ip: '10.244.1.5' })], { now, wide: true })).toBe(
       'NAME                   READY   STATUS    RESTARTS   AGE   IP           NODE     NOMINATED NODE   READINESS GATES\n' +
         'web-7d9c8b6f5d-x2x7k   1/1     Running   0          45s   10.244.1.5   node-2   <none>           <none>',
     );
   });
 
-  it('get endpointslices (facts §4.1 example)', () => {
+  it('get endpointslices (pkg/printers/internalversion/printers.go example)', () => {
     expect(printTable('endpointslices', [T.endpointSlice()], { now })).toBe(
       'NAME        ADDRESSTYPE   PORTS   ENDPOINTS                          AGE\n' +
         'web-7xk2p   IPv4          80      10.244.1.5,10.244.2.7,10.244.3.4   30s',

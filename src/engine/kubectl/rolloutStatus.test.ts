@@ -12,7 +12,7 @@ function snap(rv: number, status: any, generation = 1): KObject {
 }
 
 describe('rollout status (DeploymentStatusViewer.Status)', () => {
-  it('prints the facts §5.3 sequence for a fresh rollout', () => {
+  it('prints the kubectl polymorphichelpers/rollout_status.go sequence for a fresh rollout', () => {
     const snaps = [
       snap(1, {}),
       snap(2, { observedGeneration: 1, replicas: 3, updatedReplicas: 3 }),

@@ -4,7 +4,7 @@ import { generateName, podTemplateHash, safeEncodeDecimal, uuid } from './names'
 
 describe('names', () => {
   it('pod-template-hash uses only 4-9 and b c d f (SafeEncodeString of a decimal)', () => {
-    // facts §2a: 0→4, 1→5, … 5→9, 6→b, 7→c, 8→d, 9→f
+    // rand.SafeEncodeString (apimachinery util/rand): 0→4, 1→5, … 5→9, 6→b, 7→c, 8→d, 9→f
     expect(safeEncodeDecimal(1234567890)).toBe('56789bcdf4');
     for (let i = 0; i < 200; i++) expect(podTemplateHash({ i })).toMatch(/^[4-9bcdf]{1,10}$/);
     expect(podTemplateHash({ a: 1, b: 2 })).toBe(podTemplateHash({ b: 2, a: 1 }));

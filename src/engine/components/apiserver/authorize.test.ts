@@ -55,7 +55,7 @@ describe('RBAC authorization', () => {
     );
     expect(authorize({ user: jane, verb: 'create', info: deploy, namespace: 'default' }, rbac).allowed).toBe(false);
   });
-  it('forbidden texts match the apiserver (facts §4d)', () => {
+  it('forbidden texts match the apiserver (kubectl pkg/cmd/util/helpers.go StandardErrorMessage)', () => {
     expect(forbiddenMessage({ user: jane, verb: 'create', info: deploy, namespace: 'default' })).toBe(
       'deployments.apps is forbidden: User "jane" cannot create resource "deployments" in API group "apps" in the namespace "default"',
     );

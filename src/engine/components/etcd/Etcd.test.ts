@@ -5,7 +5,7 @@ import { MvccStore } from './MvccStore';
 const obj = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default' } });
 
 describe('etcd', () => {
-  it('quorum = floor(n/2)+1 (facts §6.3)', () => {
+  it('quorum = floor(n/2)+1 (etcd raft quorum)', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(quorum)).toEqual([1, 2, 2, 3, 3, 4, 4]);
   });
   it('3 members tolerate one failure, not two', () => {

@@ -39,7 +39,7 @@ const web = service('web', {
 });
 
 describe('buildNatRules', () => {
-  it('reproduces facts §7.2 exactly for a ClusterIP service with 3 ready endpoints', () => {
+  it('reproduces pkg/proxy/iptables/proxier.go exactly for a ClusterIP service with 3 ready endpoints', () => {
     const { nat, filter } = buildNatRules({
       services: [web],
       // Deliberately out of order: kube-proxy sorts by "IP:port".

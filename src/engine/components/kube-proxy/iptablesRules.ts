@@ -38,7 +38,7 @@ export interface NatRulesInput {
   nodeName?: string;
   /** `--masquerade-all`: masquerade every service packet instead of only off-cluster ones. */
   masqueradeAll?: boolean;
-  /** Also emit the `:CHAIN - [0:0]` declaration lines iptables-restore receives (off by default, as in facts §7.2). */
+  /** Also emit the `:CHAIN - [0:0]` declaration lines iptables-restore receives (off by default, as in pkg/proxy/iptables/proxier.go). */
   chainLines?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRASHLOOP_BACKOFF, goDuration, inBackoffSince, nextBackoff, type BackoffEntry } from './Backoff';
 
-describe('kubelet back-off (client-go flowcontrol.Backoff, facts §3.1)', () => {
+describe('kubelet back-off (client-go flowcontrol.Backoff)', () => {
   it('10s, 20s, 40s, 80s, 160s, 300s, 300s', () => {
     let e: BackoffEntry | undefined;
     const periods: number[] = [];

@@ -1,6 +1,6 @@
 /**
- * Durations the kubelet and runtime take (virtual ms). Sources: kubelet defaults (facts §3.1–3.3) where they
- * exist; calibrated estimates (facts §3.5) for the rest. Kept as data so scenarios and tests can read them.
+ * Durations the kubelet and runtime take (virtual ms). Sources: the kubelet's defaults (pkg/kubelet) where they
+ * exist; calibrated estimates (not from source) for the rest. Kept as data so scenarios and tests can read them.
  */
 export const TIMINGS = {
   /** nodeLeaseDurationSeconds 40 × renew fraction 0.25. */

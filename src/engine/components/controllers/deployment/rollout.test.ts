@@ -11,7 +11,7 @@ const d = (replicas: number, ru?: object, type = 'RollingUpdate') =>
   }) as Deployment;
 
 describe('rollout arithmetic (deployment_util.go)', () => {
-  it('ResolveFenceposts: surge rounds up, unavailable down (facts §3a)', () => {
+  it('ResolveFenceposts: surge rounds up, unavailable down (pkg/apis/apps/v1/defaults.go)', () => {
     expect(resolveFenceposts(d(3))).toEqual({ maxSurge: 1, maxUnavailable: 0 });
     expect(resolveFenceposts(d(4))).toEqual({ maxSurge: 1, maxUnavailable: 1 });
     expect(resolveFenceposts(d(10))).toEqual({ maxSurge: 3, maxUnavailable: 2 });

@@ -19,7 +19,7 @@ function preemption(numAllNodes: number, statuses: Array<[string, Status]>): str
 }
 
 describe('fitErrorMessage (FitError.Error)', () => {
-  it('facts §1f: 3 Insufficient cpu + no victims', () => {
+  it('pkg/scheduler/schedule_one.go FitError: 3 Insufficient cpu + no victims', () => {
     const nodes: Array<[string, Status]> = ['a', 'b', 'c'].map((n) => [n, S('Unschedulable', 'Insufficient cpu')]);
     const post = preemption(
       3,
@@ -33,7 +33,7 @@ describe('fitErrorMessage (FitError.Error)', () => {
     );
   });
 
-  it('facts §1f: taint + Insufficient memory, sorted histogram, mixed preemption reasons', () => {
+  it('pkg/scheduler/schedule_one.go FitError: taint + Insufficient memory, sorted histogram, mixed preemption reasons', () => {
     const nodes: Array<[string, Status]> = [
       ['node-1', S('Unschedulable', 'Insufficient memory')],
       ['control-plane', S('UnschedulableAndUnresolvable', CP_TAINT)],
@@ -49,7 +49,7 @@ describe('fitErrorMessage (FitError.Error)', () => {
     );
   });
 
-  it('facts §1f: PreFilter rejection prints the PreFilter message, not a histogram', () => {
+  it('pkg/scheduler/schedule_one.go FitError: PreFilter rejection prints the PreFilter message, not a histogram', () => {
     const st = S('UnschedulableAndUnresolvable', 'pod has unbound immediate PersistentVolumeClaims');
     expect(
       fitErrorMessage({
@@ -63,7 +63,7 @@ describe('fitErrorMessage (FitError.Error)', () => {
     );
   });
 
-  it('facts §1f: without a PostFilter message (pre-1.26 form, or preemption nominated a node)', () => {
+  it('pkg/scheduler/schedule_one.go FitError: without a PostFilter message (pre-1.26 form, or preemption nominated a node)', () => {
     const nodes: Array<[string, Status]> = ['a', 'b', 'c'].map((n) => [n, S('Unschedulable', 'Insufficient cpu')]);
     expect(fitErrorMessage({ numAllNodes: 3, nodeToStatus: map(nodes) })).toBe(
       '0/3 nodes are available: 3 Insufficient cpu.',

@@ -6,7 +6,7 @@ import { numFeasibleNodesToFind, runSchedulingCycle, selectHost, type CycleInput
 import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from '../../../testing/builders';
 
 const rng = () => Rng.fromSeed(42, 'scheduler');
-/** The v1.33-style texts (no DynamicResources PostFilter), as the brief and facts §1f quote them. */
+/** The v1.33-style texts (no DynamicResources PostFilter), as pkg/scheduler/schedule_one.go FitError printed them. */
 const PRE_DRA = { dynamicResourceAllocation: false };
 
 /** The cycle's result with its verdicts as one row per node, as the scheduler inspector shows them. */
@@ -38,7 +38,7 @@ describe('numFeasibleNodesToFind in a cycle', () => {
   });
 });
 
-describe('worked example (facts §1.5): 3 identical nodes, pods of a ReplicaSet requesting 100m', () => {
+describe('worked example (pkg/scheduler/framework/plugins/noderesources): 3 identical nodes, pods of a ReplicaSet requesting 100m', () => {
   const nodes = [node('a'), node('b'), node('c')];
   const rs = replicaSet('web-7d9c8b6f5d', { app: 'web' });
   const mk = (name: string, nodeName?: string) =>
@@ -388,7 +388,7 @@ describe('VolumeBinding', () => {
   const withClaim = (claimName: string) =>
     pod('db', { spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }] } });
 
-  it('unbound immediate PVC (facts §1f form without DRA)', () => {
+  it('unbound immediate PVC (pkg/scheduler/schedule_one.go FitError form without DRA)', () => {
     const r = schedule({
       pod: withClaim('data'),
       nodes: [node('a'), node('b'), node('c')],
