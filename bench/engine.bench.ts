@@ -9,7 +9,7 @@
  *   - cost about linear in steps: a CrashLoopBackOff run of 60 virtual minutes (~10,600 steps) costs < 1.5× as much
  *     per step as one of 15 minutes (~3,500 steps).
  * The 100-replica row has no target of its own; it shows how a Service (EndpointSlices, kube-proxy) adds up.
- * `--edges` adds the large runs of issue 24, once each (minutes, so not by default): 1,000 crash-looping replicas
+ * `--edges` adds the large runs at the edges, once each (minutes, so not by default): 1,000 crash-looping replicas
  * on 1,000 nodes, and a 5-replica crash loop to a 1,000-hour horizon; the report is their peak heap, kept (as the app
  * keeps a run) and streamed (as the CLI's text format writes it).
  * Run with `node --expose-gc` (the npm script does) so the heap figures start from a collected heap. Targets are
@@ -156,7 +156,7 @@ function main(): void {
   if (failed && process.argv.includes('--strict')) process.exitCode = 1;
 }
 
-/** The large runs of issue 24, measured once: how much memory the engine needs at the edges. */
+/** The large runs, measured once: how much memory the engine needs at the edges. */
 function edges(): void {
   const crash = (replicas: number) =>
     deployment({

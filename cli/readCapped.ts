@@ -1,5 +1,5 @@
 /**
- * Reads a file or standard input without ever holding more than the input budget (issue 24: `simulate -` on
+ * Reads a file or standard input without ever holding more than the input budget (`simulate -` on
  * random bytes grew to 2 GB, and `/dev/zero` never ended). A regular file larger than the budget is refused from
  * its size; anything else (a pipe, a device) is read until one byte past the budget, then refused.
  */

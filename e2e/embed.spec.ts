@@ -1,5 +1,5 @@
 /**
- * Issue 5 embeds: a host page (another origin) with two iframes drives one over the docs/CONTRACTS.md §9 protocol and
+ * A host page (another origin) with two iframes drives one over the docs/CONTRACTS.md §9 protocol and
  * receives ready / stepchange / resize; the other stays untouched; commands off the allow-list get `error`.
  */
 import { readFileSync } from 'node:fs';
@@ -135,7 +135,7 @@ test('a goto sent before the first run is there waits for it and is applied', as
   await expect(page.frameLocator('#b').getByTestId('step-counter')).toHaveText(`1 / ${total}`);
 });
 
-test.describe('issue 24: an embed that fails closed, keeps custom text private and survives a flood', () => {
+test.describe('an embed that fails closed, keeps custom text private and survives a flood', () => {
   const SECRET = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: db-password-hunter2\ndata:\n  k: v\n';
 
   test('without origin=, no reply or broadcast carries custom-manifest text; with it, the host gets it', async ({

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 6): each input gives a clear error, the page stays responsive, no script from the input ever
+ * Hostile input: each input gives a clear error, the page stays responsive, no script from the input ever
  * runs, and what the user typed is still in the editor (and in the autosaved draft) afterwards.
  *
  * Manifests are seeded as the autosaved draft before the page loads (as if typed earlier), except the 5 MB paste,

@@ -1,5 +1,5 @@
 /**
- * Issue 4: interventions fork the run at the current step (docs/CONTRACTS.md §1); the fork point shows on the timeline
+ * Interventions fork the run at the current step (docs/CONTRACTS.md §1); the fork point shows on the timeline
  * and the original branch is one click away.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 9: nothing typed is lost. An import over unsaved edits asks first ("Keep my edits" is the default)
+ * Nothing typed is lost. An import over unsaved edits asks first ("Keep my edits" is the default)
  * and a replaced draft can be restored, even after a reload; a reload right after a keystroke keeps it without
  * asking; the link prompt's primary choice keeps the edits; two tabs keep both drafts; a draft the browser refuses
  * to store is said out loud.

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 4: a trace is read, parsed and checked in a worker. Importing a 200,000-step trace (about 180 MB)
+ * A trace is read, parsed and checked in a worker. Importing a 200,000-step trace (about 180 MB)
  * shows its progress and keeps the page answering (target: no task over 200 ms; asserted: never frozen, < 1 s); an
  * import can be cancelled; a file over the budget or not a trace is refused with a clear message, in both languages.
  */

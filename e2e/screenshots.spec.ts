@@ -42,7 +42,7 @@ test.describe('screenshots', () => {
 });
 
 /**
- * The workload controllers of issue 15 as a learner sees them: kube-controller-manager drawn with all its parts, at
+ * The workload controllers as a learner sees them: kube-controller-manager drawn with all its parts, at
  * the sizes the layout is designed for, in both languages, and embedded. The page must not scroll sideways and the
  * Job's own part must be on the diagram.
  */

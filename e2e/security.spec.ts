@@ -1,6 +1,6 @@
 /**
- * The production build's Content-Security-Policy (no inline scripts, no eval) and its initial-JavaScript budget
- * (issue 6). The e2e web server builds dist/ first, so these check the very files that are served.
+ * The production build's Content-Security-Policy (no inline scripts, no eval) and its initial-JavaScript budget.
+ * The e2e web server builds dist/ first, so these check the very files that are served.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

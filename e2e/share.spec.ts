@@ -1,4 +1,4 @@
-/** Issue 5: share links (Chinese comments survive the round trip), drafts are never overwritten silently. */
+/** Share links (Chinese comments survive the round trip), drafts are never overwritten silently. */
 import { decodeShare, encodeShare } from '../src/app/share/shareCodec';
 import { expect, test } from './fixtures';
 
@@ -112,7 +112,7 @@ async function bombLink(size: number): Promise<string> {
   return `1.${Buffer.concat(out).toString('base64url')}`;
 }
 
-test.describe('issue 24: a deflate bomb link', () => {
+test.describe('a deflate bomb link', () => {
   let bomb = '';
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -153,7 +153,7 @@ test.describe('issue 24: a deflate bomb link', () => {
   }
 });
 
-test('a link whose interventions the CLI would refuse is refused with a clear message (issue 24)', async ({ page }) => {
+test('a link whose interventions the CLI would refuse is refused with a clear message', async ({ page }) => {
   for (const replicas of [-5, 1.5, 'abc']) {
     const s = await encodeShare({
       yaml: YAML,

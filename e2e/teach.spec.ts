@@ -1,4 +1,4 @@
-/** Issue 5: zh-TW, accessibility (axe on the app, the embed and the story view), reduced motion, sub-path hosting. */
+/** zh-TW, accessibility (axe on the app, the embed and the story view), reduced motion, sub-path hosting. */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Issue 4: one case per scenario family. Load the scenario by link, jump to the last step, and check that "Where
+ * One case per scenario family. Load the scenario by link, jump to the last step, and check that "Where
  * is it stuck?" names the right link and component and that the inspectors show the real Kubernetes texts.
  */
 import type { Page } from '@playwright/test';
@@ -169,9 +169,7 @@ test.describe('troubleshooting: where is it stuck, per scenario family', () => {
     });
   }
 
-  test('a stuck run does not end looking like success: the last step names where it stopped (issue 21)', async ({
-    page,
-  }) => {
+  test('a stuck run does not end looking like success: the last step names where it stopped', async ({ page }) => {
     await loadAtEnd(page, 'pending-insufficient-cpu');
     const verdict = page.getByTestId('end-verdict');
     await expect(verdict).toHaveAttribute('data-link', 'scheduled');

@@ -1,5 +1,5 @@
 /**
- * Issue 24: every view scales with the run and fails alone. A 200,000-step trace opens in the story view within
+ * Every view scales with the run and fails alone. A 200,000-step trace opens in the story view within
  * 2 s and 300 MB; a trace whose cluster is empty shows a message in the views that cannot draw it, not a white page.
  */
 import { execFileSync } from 'node:child_process';

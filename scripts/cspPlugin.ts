@@ -1,5 +1,5 @@
 /**
- * Adds a Content-Security-Policy <meta> to every HTML entry of the production build (issue 6). Only for
+ * Adds a Content-Security-Policy <meta> to every HTML entry of the production build. Only for
  * `vite build`: the dev server injects an inline HMR client script that this policy would block.
  *
  * The policy allows no inline scripts and no `eval`. Web Workers (the simulation worker and Monaco's editor and

@@ -21,7 +21,7 @@ function cli(args: string[], files: Record<string, string> = { 'web.yaml': NGINX
     stdout: (s) => (out += s),
     stderr: (s) => (err += s),
   });
-  // An internal error is a bug whatever the test checks (issue 24).
+  // An internal error is a bug whatever the test checks.
   expect(err).not.toContain('internal error');
   return { code, out, err };
 }

@@ -43,7 +43,7 @@ describe('fuzzing', () => {
     );
   });
 
-  it('every served kind with nulls at a high rate, one seed each (the cases issue 24 found, and more)', () => {
+  it('every served kind with nulls at a high rate, one seed each (the cases an audit found, and more)', () => {
     for (const { kind, apiVersion } of SERVED_KINDS)
       for (const seed of [1, 2, 3]) noInternalError(JSON.stringify(hostileObject(kind, apiVersion, seed, 0.3)));
     noInternalError('apiVersion: v1\nkind: Pod\nmetadata:\n  name: empty\nspec:\n');

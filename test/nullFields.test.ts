@@ -1,5 +1,5 @@
 /**
- * Issue 24: explicit nulls in a manifest decode as Go zero values and meet validation's real texts, never an
+ * Explicit nulls in a manifest decode as Go zero values and meet validation's real texts, never an
  * internal error (`spec:` left empty on a Pod used to throw "Cannot read properties of null").
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The real kubectl v1.34 as oracle (issue 17): `npm run serve`'s server, in process on a free port, driven by the
+ * The real kubectl v1.34 as oracle: `npm run serve`'s server, in process on a free port, driven by the
  * real binary (scripts/kubectl-oracle.mjs provides it). Each output is compared with what a real v1.34 cluster
  * prints for the same commands (ages, timestamps and generated names normalised), and `get` with the app panel's
  * answer (answerKubectl) on the same world. Skipped, with the reason, when no v1.34 kubectl can be provided.

@@ -29,7 +29,7 @@ import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { usePlaybackTimer } from './usePlaybackTimer';
 import './styles/app.css';
 
-// Issue 5 extras load on demand (the initial-JavaScript budget, issue 6).
+// Load on demand (the initial-JavaScript budget).
 const ShareDialog = lazy(() => import('./share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const EmbedDialog = lazy(() => import('./share/EmbedDialog').then((m) => ({ default: m.EmbedDialog })));
 const StoryView = lazy(() => import('./StoryView').then((m) => ({ default: m.StoryView })));

@@ -1,5 +1,5 @@
 /**
- * Issue 24, "nothing typed is lost": the question before an import or an example replaces unsaved edits ("Keep
+ * "Nothing typed is lost": the question before an import or an example replaces unsaved edits ("Keep
  * my edits" is the default), the undo notice after a replacement, the notice when another tab saved a different
  * draft, and the warning when the browser refused to save the draft.
  */

@@ -1,4 +1,4 @@
-/** Issue 5 header controls: language, theme, present mode, Share and Embed dialogs. */
+/** Language, theme, present mode, Share and Embed dialogs. */
 import { useShallow } from 'zustand/react/shallow';
 import { LANGUAGES } from '../i18n/languages';
 import { LANG_KEY } from '../i18n/resolveLanguage';

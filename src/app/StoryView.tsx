@@ -2,7 +2,7 @@
  * `view=story`: the whole run as an ordered text transcript (the steps the current filter shows), the current
  * step marked with aria-current. Also the printable handout (theme.css @media print).
  *
- * Paged (issue 24: a 45,858-step run did not answer for minutes, a 200k-step one reached 1.9 GB with every step a
+ * Paged (a 45,858-step run did not answer for minutes, a 200k-step one reached 1.9 GB with every step a
  * list item): one page of STORY_PAGE steps is in the document, the one holding the cursor unless the reader
  * turned pages; a run that fits on one page prints whole, as before.
  */

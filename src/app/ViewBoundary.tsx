@@ -1,5 +1,5 @@
 /**
- * One view's failure stays in that view (issue 24: an imported trace with `cluster: {}` gave a white page). The
+ * One view's failure stays in that view (an imported trace with `cluster: {}` gave a white page). The
  * boundary shows a translated message in place of the view and tries again when the run changes (`resetKey`).
  */
 import { Component, type ReactNode } from 'react';

@@ -11,9 +11,9 @@ import type { UrlOptions } from './urlOptions';
 import type { Theme } from '../ui/viewOptions';
 
 export const DRAFT_KEY = 'podyssey:draft:v1';
-/** The draft an import, an example, a link or Reset replaced last (issue 24: restorable, even after a reload). */
+/** The draft an import, an example, a link or Reset replaced last (restorable, even after a reload). */
 export const PREVIOUS_DRAFT_KEY = 'podyssey:draft:v1:previous';
-/** This tab's draft while another tab's different draft holds DRAFT_KEY (issue 24: both are kept). */
+/** This tab's draft while another tab's different draft holds DRAFT_KEY (both are kept). */
 export const CONFLICT_DRAFT_KEY = 'podyssey:draft:v1:conflict';
 export const INTRO_KEY = 'podyssey:intro-dismissed';
 export const THEME_KEY = 'podyssey:theme';

@@ -9,7 +9,7 @@ const draft = (yaml: string, scenarioId: string | null = null) => ({
   [DRAFT_KEY]: JSON.stringify({ yaml, scenarioId }),
 });
 
-describe('issue 5 boot: language, theme, embeds and links', () => {
+describe('boot: language, theme, embeds and links', () => {
   it('resolves the language: parameter, then saved choice, then browser', () => {
     const env = (items: Record<string, string>, languages: string[]) => ({
       storage: storage(items),
@@ -60,7 +60,7 @@ describe('issue 5 boot: language, theme, embeds and links', () => {
     expect(parseUrlOptions('?origin=http://127.0.0.1:8080').origin).toBe('http://127.0.0.1:8080');
   });
 
-  it('fails closed on an origin that is not bare (issue 24)', () => {
+  it('fails closed on an origin that is not bare', () => {
     for (const bad of ['HTTP://a.test', 'http://a.test:80', 'https://a.test ', 'null', '', ' https://a.test']) {
       const opts = parseUrlOptions(`?origin=${encodeURIComponent(bad)}`);
       expect(opts.origin, bad).toBeUndefined();
@@ -68,7 +68,7 @@ describe('issue 5 boot: language, theme, embeds and links', () => {
     }
   });
 
-  it('issue 24: brings back the previous draft after a reload, except in an embed', () => {
+  it('brings back the previous draft after a reload, except in an embed', () => {
     const items = { [PREVIOUS_DRAFT_KEY]: JSON.stringify({ yaml: 'kind: Pod # replaced', scenarioId: null }) };
     const env = { storage: storage(items), prefersReducedMotion: false };
     expect(bootState({}, env).initial.previousDraft).toEqual({ yaml: 'kind: Pod # replaced', scenarioId: null });

@@ -1,5 +1,5 @@
 /**
- * Light, dark or system theme (issue 5): the store holds the choice, this hook puts the effective theme on
+ * Light, dark or system theme: the store holds the choice, this hook puts the effective theme on
  * <html data-theme> (CSS tokens, React Flow and Monaco follow it) and tracks the OS setting under `system`.
  */
 import { useEffect, useState } from 'react';

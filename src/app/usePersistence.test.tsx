@@ -18,7 +18,7 @@ function mount(storage: Storage, yaml = 'kind: Pod # mine\n') {
   return { store, view };
 }
 
-describe('usePersistence (issue 24)', () => {
+describe('usePersistence', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     localStorage.clear();

@@ -1,6 +1,6 @@
 /**
  * Autosave the manifest draft (and which example it came from) in this browser; remember the dismissed intro.
- * Issue 24, "nothing typed is lost": the draft is flushed whenever the page may go away (pagehide, beforeunload,
+ * "Nothing typed is lost": the draft is flushed whenever the page may go away (pagehide, beforeunload,
  * hidden), a refused save is said out loud, the previous draft is kept, and two tabs never silently overwrite each
  * other's draft: when DRAFT_KEY holds a different draft this tab did not write, this tab's goes to
  * CONFLICT_DRAFT_KEY and the learner chooses (DraftNotices).

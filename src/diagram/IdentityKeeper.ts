@@ -1,7 +1,7 @@
 /**
  * Keeps the object identity of items (box states) whose content did not change since the last
  * step. A view re-renders, and React Flow re-measures, whatever it is handed as a new object; rebuilding all of them
- * on each step made one step cost ~10 ms per 100 boxes (issue 6: step latency at 100 node lanes). With the previous
+ * on each step made one step cost ~10 ms per 100 boxes (step latency at 100 node lanes). With the previous
  * object handed back when nothing in it changed, a step re-renders only the few boxes and links it touches.
  */
 export class IdentityKeeper<T extends { id: string }> {

@@ -61,7 +61,7 @@ export function EditorPane() {
           </span>
         )}
         <div className="pane-toolbar__end">
-          {/* Issue 24: the draft an import, an example, a link or Reset replaced stays one click away. */}
+          {/* The draft an import, an example, a link or Reset replaced stays one click away. */}
           {previous !== null && previous !== yaml && (
             <button
               type="button"

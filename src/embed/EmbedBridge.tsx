@@ -1,6 +1,6 @@
 /**
  * Mounts the host protocol (connectHost) for the app instance it is rendered in. When `origin=` is not a bare
- * origin the embed fails closed (issue 24): no listener, no messages, and this says why, in the embed itself.
+ * origin the embed fails closed: no listener, no messages, and this says why, in the embed itself.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../ui/i18n/translateContext';

@@ -1,5 +1,5 @@
 /**
- * Host messages, worked off a slice at a time (issue 24: 10,000 commands posted in one go froze the embed for
+ * Host messages, worked off a slice at a time (10,000 commands posted in one go froze the embed for
  * 7.8 s, each one stepping, narrating and re-rendering on its own). Messages wait here and run in arrival order in
  * tasks of their own, each stopping once it has used its budget so that the page can paint and take input in
  * between; the app then renders once per slice, not once per command. The inbox is bounded: beyond `limit`

@@ -157,7 +157,7 @@ describe('connectHost before the first run is there', () => {
   });
 });
 
-describe('connectHost privacy and limits (issue 24)', () => {
+describe('connectHost privacy and limits', () => {
   const SECRET = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: db-password-hunter2\ndata:\n  k: v\n';
 
   it('keeps custom-manifest text, names included, out of getState and loaded replies without origin=', async () => {

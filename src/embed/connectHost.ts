@@ -4,7 +4,7 @@
  * Host messages are worked off in slices (HostInbox); commands that need a run and arrive before it is there wait
  * in a CommandQueue and run in order once it is.
  *
- * Privacy (issue 24): text from a custom manifest — narration, titles, error messages, object names — goes only to
+ * Privacy: text from a custom manifest — narration, titles, error messages, object names — goes only to
  * the origin named by `origin=`, in broadcasts and in every reply alike. Without `origin=` a reply still reaches
  * the page that asked, but carries only numbers and built-in text. A malformed `origin=` fails closed: the embed
  * then talks to no one (EmbedBridge shows why).

@@ -1,6 +1,6 @@
 /**
  * A streamed run (`simulate(input, { onSteps })`, the CLI's text format) must print exactly the trace of a kept run
- * and keep none of it: issue 24's "memory proportional to what is shown" — `--until 1000h` on a crash loop held
+ * and keep none of it: "memory proportional to what is shown" — `--until 1000h` on a crash loop held
  * every step and its playback history (441 MB) only to write them out once.
  */
 import { describe, expect, it } from 'vitest';

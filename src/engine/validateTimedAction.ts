@@ -2,7 +2,7 @@
  * The one validator for interventions placed on the timeline, whoever wrote them: the CLI's `--action` specs
  * (parseActionSpec turns the text into a candidate and asks this), a share link's or an embed's `actions`
  * (plain JSON from anywhere). Returns a fresh action holding only the fields the engine reads, or why not.
- * Issue 24: a link's `replicas: -5`, `1.5` or `"abc"` reached the engine, `"abc"` running to the step cap.
+ * A link's `replicas: -5`, `1.5` or `"abc"` reached the engine, `"abc"` running to the step cap.
  */
 import type { TimedAction, UserAction } from './api';
 import { INPUT_BUDGET } from './manifest/inputBudget';

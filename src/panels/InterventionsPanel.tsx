@@ -1,5 +1,5 @@
 /**
- * Interventions (issue 4, docs/CONTRACTS.md §1): what a user or a fault does at the current step. Each one forks the run
+ * Interventions (docs/CONTRACTS.md §1): what a user or a fault does at the current step. Each one forks the run
  * just after the step on screen — the engine resumes from a checkpoint with the action inserted — and the fork
  * becomes the current branch; BranchBar switches back.
  */

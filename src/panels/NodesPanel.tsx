@@ -1,5 +1,5 @@
 /**
- * Nodes inspector (issue 4): per node, requests vs allocatable (cpu, memory, pods), labels, taints, conditions and
+ * Nodes inspector: per node, requests vs allocatable (cpu, memory, pods), labels, taints, conditions and
  * the age of its Lease — the heartbeat whose staleness makes the node controller mark it NotReady.
  */
 import { useMemo } from 'react';

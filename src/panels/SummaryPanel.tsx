@@ -1,5 +1,5 @@
 /**
- * The run in aggregate (issue 6): one line per kind of message — "The replicaset controller created 1,000 Pods" —
+ * The run in aggregate: one line per kind of message — "The replicaset controller created 1,000 Pods" —
  * in order of first appearance, each opening onto its steps, so a 1,000-replica run on 100 nodes reads
  * as about seventy lines. Lines come from playback/runSummary.ts; the line holding the current step is marked.
  */

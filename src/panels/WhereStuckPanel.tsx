@@ -1,5 +1,5 @@
 /**
- * "Where is it stuck?" (issue 4): for the world after the current step, the first link of the journey that has
+ * "Where is it stuck?": for the world after the current step, the first link of the journey that has
  * not progressed — component, reason, evidence, the kubectl command that shows it on a real cluster — and a jump to
  * the step where it went wrong; below it, the whole chain as a checklist (text + icon, never colour alone).
  */

@@ -3,7 +3,7 @@
  * snapshots are kept every `interval` steps and each lookup folds only from the nearest one. Worlds are shared and
  * must be treated as immutable by views.
  *
- * Memory stays bounded on long runs (issue 6: 1,000 Pods give ~170,000 steps): the interval grows with the run so
+ * Memory stays bounded on long runs (1,000 Pods give ~170,000 steps): the interval grows with the run so
  * that at most MAX_SNAPSHOTS worlds are ever kept, trading a longer fold per jump for a fixed number of worlds.
  */
 import type { Run, WorldState } from '../engine/api';

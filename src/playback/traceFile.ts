@@ -8,7 +8,7 @@ import type { Run } from '../engine/api';
 export const TRACE_FORMAT = 'podyssey-trace';
 
 /**
- * Issue 24: what an imported trace may weigh. A 200,000-step run exports to about 180 MB; a file much larger would
+ * What an imported trace may weigh. A 200,000-step run exports to about 180 MB; a file much larger would
  * not fit the worker's string and parsed copy together (Chromium's strings stop at about 512 MiB).
  */
 export const TRACE_BUDGET = { bytes: 256 * 1024 * 1024 } as const;

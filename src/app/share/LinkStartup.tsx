@@ -69,7 +69,7 @@ export function LinkStartup({ boot }: { boot: Boot }) {
           }}
         >
           <p>{t('link.ask.body')}</p>
-          {/* Issue 24: keeping the edits is the primary, focused choice; opening keeps them as the previous draft. */}
+          {/* Keeping the edits is the primary, focused choice; opening keeps them as the previous draft. */}
           <div className="notice__actions">
             <button
               type="button"

@@ -61,7 +61,7 @@ describe('share codec', () => {
     expect(shareParam('')).toBeNull();
   });
 
-  it('refuses interventions the CLI would refuse as --action (issue 24)', async () => {
+  it('refuses interventions the CLI would refuse as --action', async () => {
     const link = (action: unknown, atStep: unknown = 5) =>
       encodeShare({ yaml: 'kind: Pod', actions: [{ atStep, action }] });
     const scale = (replicas: unknown) => ({ type: 'scale', kind: 'Deployment', name: 'web', replicas });

@@ -12,7 +12,7 @@ export const MAX_LINK_ACTIONS = 100;
 export interface SharePayload {
   v: 1;
   yaml: string;
-  /** Interventions (issue 4), each checked as the CLI checks `--action` (validateTimedAction). */
+  /** Interventions, each checked as the CLI checks `--action` (validateTimedAction). */
   actions?: unknown[];
   scenario?: string;
   [extra: string]: unknown;
@@ -50,7 +50,7 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 /**
- * Input is written a small chunk at a time, each write waiting for the output to be read (issue 24: a 1.8 MB
+ * Input is written a small chunk at a time, each write waiting for the output to be read (a 1.8 MB
  * link inflated to 1.4 GB inside one `write` before the size cap could cancel it). Deflate expands at most
  * ~1,032×, so a 4 KiB chunk yields at most ~4 MiB before the reader sees it and stops at `limit`.
  */

@@ -11,7 +11,7 @@ const at = (href: string) => {
   return { href, pathname: u.pathname, search: u.search, hash: u.hash };
 };
 
-describe('a stale address (issue 24)', () => {
+describe('a stale address', () => {
   it('starts from the draft, not the address, when this tab left that address behind the editor', () => {
     const href = 'http://x/app/?scenario=happy-path&step=1&lang=zh-TW&view=story#s=1.abc';
     const storage = memory({ 'podyssey:stale-address': href });

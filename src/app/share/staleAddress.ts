@@ -1,5 +1,5 @@
 /**
- * Issue 24: the address bar follows the editor 250 ms behind. Leaving the page inside that window (a reload right
+ * The address bar follows the editor 250 ms behind. Leaving the page inside that window (a reload right
  * after a keystroke) would reopen an address whose manifest is older than the draft saved on the way out, and ask
  * "Open the shared manifest?" about the learner's own previous text. The address is marked stale in this tab's
  * sessionStorage on the way out (a reload keeps the URL it started with, whatever replaceState does by then), and

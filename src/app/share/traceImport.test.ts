@@ -12,7 +12,7 @@ import { traceImportProgressText, traceImportResultText } from './traceImportTex
 const yaml =
   'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n    - name: c\n      image: nginx\n';
 
-describe('trace import (issue 24)', () => {
+describe('trace import', () => {
   it('reads a file in slices, reporting bytes, and decodes UTF-8 split across slices', async () => {
     const text = `{"yaml":"# 你好","pad":"${'x'.repeat(300_000)}"}`;
     const seen: number[] = [];

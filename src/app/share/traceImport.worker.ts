@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Issue 24: a trace is read, parsed and checked here, off the main thread (a 181 MB file froze the page for 15 s
+ * A trace is read, parsed and checked here, off the main thread (a 181 MB file froze the page for 15 s
  * when parsed there). The page gets the run in slices of STEPS_PER_MESSAGE steps, so that no single message
  * takes long to deserialise; the editor info, phase marks and message groups are computed here as well.
  */

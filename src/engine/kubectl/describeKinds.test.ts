@@ -1,5 +1,5 @@
 /**
- * Exact `kubectl describe` texts for the kinds added in issue 15 part 3, each checked line by line against
+ * Exact `kubectl describe` texts for the kinds added with the workload controllers, each checked line by line against
  * staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.34): describeJob, describeCronJob + describeJobTemplate,
  * describePersistentVolumeClaim + printPersistentVolumeClaim + printPodsMultiline, describePersistentVolume +
  * printVolumeNodeAffinity + printHostPathVolumeSource, describeStorageClass, ConfigMapDescriber, describeSecret,

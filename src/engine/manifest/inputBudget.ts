@@ -1,6 +1,6 @@
 /**
  * The one budget every way in shares (CLI file and stdin, editor, share link, embed `load`, trace import): a
- * manifest is refused with the same text whichever path it came by (issue 24). parseManifest enforces all of it;
+ * manifest is refused with the same text whichever path it came by. parseManifest enforces all of it;
  * readers that stream (the CLI) stop at `bytes` and report `manifestTooLarge()` without knowing the full size.
  */
 export const INPUT_BUDGET = {

@@ -439,7 +439,7 @@ describe('parseManifest: hostile input', () => {
   });
 
   it('counts the items of a List against the same document budget, and expands a large List in linear time', () => {
-    // Issue 24: a List of 3,000 ConfigMaps went past the limit and spent minutes sharing out positions per item.
+    // A List of 3,000 ConfigMaps went past the limit and spent minutes sharing out positions per item.
     const item = (i: number) =>
       `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-${i}\n  data:\n    k: v\n`;
     const list = (n: number, from = 0) =>

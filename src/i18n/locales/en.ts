@@ -509,7 +509,7 @@ export const en = {
   'narration.end.horizon':
     'The run ends at the {time} s horizon. Something is still changing, for example a container in CrashLoopBackOff.',
   'narration.end.step-cap': 'The run stops at the step cap at t = {time} s.',
-  // ---- issue 5: share, embed, languages, themes, story, export ----------------------------------------------
+  // ---- Share, embed, languages, themes, story, export ----------------------------------------------
   'app.lang': 'Language',
   'app.theme': 'Theme: {theme}',
   'app.theme.system': 'system',
@@ -604,7 +604,7 @@ export const en = {
     'Something in the run (an imported trace, perhaps) is not what this view expects. The rest of the page still works: try another view, apply the manifest again or import another trace.',
   'editor.tabHint':
     'In the editor, Tab indents. Press Ctrl+M to switch Tab to moving the focus out of the editor (and back).',
-  // ---- troubleshooting (issue 4): where is it stuck, nodes, interventions, branches, clock jumps --------------
+  // ---- troubleshooting: where is it stuck, nodes, interventions, branches, clock jumps --------------
   'panel.stuck': 'Where is it stuck?',
   'panel.nodes': 'Nodes',
   'panel.intervene': 'Intervene',

@@ -642,7 +642,7 @@ const zhTW: Catalog = {
   'narration.end.horizon': '模擬在 {time} 秒的時間上限結束。仍有東西在變化，例如一個處於 CrashLoopBackOff 的容器。',
   'narration.end.step-cap': '模擬在 t = {time} 秒達到步數上限而停止。',
 
-  // ---- issue 5: share, embed, languages, themes, story, export ----------------------------------------------
+  // ---- Share, embed, languages, themes, story, export ----------------------------------------------
   'app.lang': '語言',
   'app.theme': '主題：{theme}',
   'app.theme.system': '跟隨系統',
@@ -733,7 +733,7 @@ const zhTW: Catalog = {
     '這次模擬（可能是匯入的 trace）有些內容不符合這個檢視的預期。頁面其他部分仍可使用：請換個檢視、重新套用 manifest，或匯入另一個 trace。',
   'editor.tabHint': '在編輯器中按 Tab 會縮排。按 Ctrl+M 可切換成用 Tab 把焦點移出編輯器（再按一次切回）。',
 
-  // ---- issue 4 panels (troubleshooting, nodes, interventions, branches) ------------------------------------
+  // ---- Panels (troubleshooting, nodes, interventions, branches) ------------------------------------
   'panel.stuck': '卡在哪裡？',
   'panel.nodes': '節點',
   'panel.intervene': '介入',

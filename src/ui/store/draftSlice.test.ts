@@ -8,7 +8,7 @@ const never = () => Promise.reject(new Error('not simulated in this test'));
 const store = (yaml: string, scenarioId: string | null = 'happy-path') =>
   createAppStore({ runSimulation: never }, { yaml, scenarioId });
 
-describe('drafts: nothing typed is lost (issue 24)', () => {
+describe('drafts: nothing typed is lost', () => {
   it('calls text unsaved work only when it is not empty, not its example, and not the run last shown', () => {
     expect(hasUnsavedWork({ yaml: example, scenarioId: 'happy-path', session: null })).toBe(false);
     expect(hasUnsavedWork({ yaml: '  \n', scenarioId: null, session: null })).toBe(false);

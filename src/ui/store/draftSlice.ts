@@ -1,5 +1,5 @@
 /**
- * Issue 24, "nothing typed is lost": the store's side of drafts. Replacing unsaved editor work (an import, an
+ * "Nothing typed is lost": the store's side of drafts. Replacing unsaved editor work (an import, an
  * example, a link) waits for the learner's answer; a replaced draft is kept as the previous draft (persisted by
  * usePersistence) and can be restored; a different draft saved by another tab is a conflict to resolve, not a
  * silent overwrite.

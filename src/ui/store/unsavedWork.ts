@@ -2,7 +2,7 @@ import { isPristine } from './draft';
 import type { AppState } from './createAppStore';
 
 /**
- * Issue 24: the editor holds work that replacing it would lose — text that is not empty and is neither the run
+ * The editor holds work that replacing it would lose — text that is not empty and is neither the run
  * last simulated or loaded (an import, a link) nor the example it came from.
  */
 export function hasUnsavedWork(s: Pick<AppState, 'yaml' | 'scenarioId' | 'session'>): boolean {
