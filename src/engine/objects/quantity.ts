@@ -170,3 +170,14 @@ function numberText(n: number): string {
   // Go's encoding/json prints float64 with 'f' up to 1e21 and exponent form beyond, like JS String().
   return String(n);
 }
+
+/** A container's memory limit in bytes (its cgroup's memory.max), 0 for none or an unparsable one. */
+export function memoryLimitBytes(container: any): number {
+  const limit = container?.resources?.limits?.memory;
+  if (limit === undefined || limit === null) return 0;
+  try {
+    return parseBytes(limit);
+  } catch {
+    return 0;
+  }
+}

@@ -11,7 +11,7 @@ import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { CriRequest, CriResponse, Message } from '../../messages';
 import { hex8 } from '../../objects/names';
-import { parseBytes } from '../../objects/quantity';
+import { memoryLimitBytes } from '../../objects/quantity';
 import type { ContainerLog, Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 import {
@@ -363,7 +363,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
         // reason OOMKilled from the cgroup's oom_kill event). Past the node's own memory it is the system-wide OOM
         // killer, which the cgroup's oom_kill counts too; the kubelet's eviction manager only gets to act on
         // memory that grows slowly enough to stay below that for one of its 10 s checks.
-        const limitOom = memoryExceededAt(program, memoryLimit(spec));
+        const limitOom = memoryExceededAt(program, memoryLimitBytes(spec));
         const systemOom = memoryExceededAt(program, this.nodeMemory(sim));
         const oomAt =
           limitOom === undefined ? systemOom : systemOom === undefined ? limitOom : Math.min(limitOom, systemOom);
@@ -459,7 +459,7 @@ export class ContainerRuntime implements Component<RuntimeState> {
   /** The node's memory (its Node's capacity): what the system-wide OOM killer guards. */
   private nodeMemory(sim: Simulation): number {
     const memory = sim.store.get(`/registry/minions/${this.node}`)?.status?.capacity?.memory;
-    return memory === undefined ? 0 : memoryLimit({ resources: { limits: { memory } } });
+    return memory === undefined ? 0 : memoryLimitBytes({ resources: { limits: { memory } } });
   }
 
   private cniUp(sim: Simulation): boolean {
@@ -613,17 +613,6 @@ export class ContainerRuntime implements Component<RuntimeState> {
 /** A host pid for a container's process, stable per container id (pids the node's kernel would hand out). */
 function hostPid(containerId: string): number {
   return 1000 + (Number.parseInt(containerId.slice(0, 6), 16) % 60_000);
-}
-
-/** The container's memory limit in bytes (its cgroup's memory.max), or 0 for none. */
-function memoryLimit(spec: any): number {
-  const limit = spec?.resources?.limits?.memory;
-  if (limit === undefined || limit === null) return 0;
-  try {
-    return parseBytes(limit);
-  } catch {
-    return 0;
-  }
 }
 
 /** Container and sandbox ids, from this runtime's own stream (one node's ids never shift another's). */

@@ -18,7 +18,7 @@ import { resolvePresentImage } from '../../../catalog/images';
 import { containerProgram, memoryAt, memoryExceededAt, type Program } from '../../../catalog/interpreter';
 import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
-import { formatQuantity, parseBytes } from '../../../objects/quantity';
+import { formatQuantity, memoryLimitBytes, parseBytes } from '../../../objects/quantity';
 import type { KObject } from '../../../types';
 import type { Kubelet } from '../Kubelet';
 import { kubeletApiRequest } from '../kubeletApiRequest';
@@ -203,16 +203,5 @@ export class EvictionManager {
         ? `${this.k.node} reports MemoryPressure=True (kubelet has insufficient memory available)`
         : `${this.k.node} reports MemoryPressure=False again`,
     );
-  }
-}
-
-/** The container's memory limit in bytes, 0 for none. */
-export function memoryLimitBytes(spec: any): number {
-  const limit = spec?.resources?.limits?.memory;
-  if (limit === undefined || limit === null) return 0;
-  try {
-    return parseBytes(limit);
-  } catch {
-    return 0;
   }
 }
