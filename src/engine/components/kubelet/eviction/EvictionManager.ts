@@ -24,6 +24,7 @@ import type { Kubelet } from '../Kubelet';
 import { kubeletApiRequest } from '../kubeletApiRequest';
 import { podEvent, podRef } from '../podEvent';
 import { containerSpec, type ContainerRuntimeState, type PodWorkerState } from '../podWorkerState';
+import { kubeletNodeEvent } from '../nodestatus/nodeEvent';
 
 /** memory.available<100Mi. */
 export const EVICTION_HARD_MEMORY = 100 * 1024 * 1024;
@@ -185,14 +186,8 @@ export class EvictionManager {
           },
     );
     const event = pressure ? 'NodeHasInsufficientMemory' : 'NodeHasSufficientMemory';
-    sim.recordEvent({
-      type: 'Normal',
-      reason: event,
-      message: `Node ${this.k.node} status is now: ${event}`,
-      source: 'kubelet',
-      host: this.k.node,
-      involvedObject: { apiVersion: 'v1', kind: 'Node', name: this.k.node, uid: this.k.node },
-    });
+    // Recorded against the node's name as its uid, as the kubelet's nodeRef does.
+    sim.recordEvent(kubeletNodeEvent(this.k.node, this.k.node, event));
     kubeletApiRequest(
       this.k,
       sim,

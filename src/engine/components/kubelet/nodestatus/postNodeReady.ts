@@ -7,6 +7,7 @@ import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import type { Kubelet } from '../Kubelet';
 import { kubeletApiRequest } from '../kubeletApiRequest';
+import { kubeletNodeEvent } from './nodeEvent';
 
 const MESSAGES: Record<string, string> = {
   KubeletReady: 'kubelet is posting ready status',
@@ -18,15 +19,8 @@ const MESSAGES: Record<string, string> = {
 export function postNodeReady(k: Kubelet, sim: Simulation): void {
   const node = sim.store.get(`/registry/minions/${k.node}`);
   if (!node) return;
-  const event = (reason: string, message = `Node ${k.node} status is now: ${reason}`) =>
-    sim.recordEvent({
-      type: 'Normal',
-      reason,
-      message,
-      source: 'kubelet',
-      host: k.node,
-      involvedObject: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
-    });
+  const event = (reason: string, message?: string) =>
+    sim.recordEvent(kubeletNodeEvent(k.node, node.metadata.uid, reason, message));
   // kubelet.go Run: "Starting kubelet."; the container manager enforces node allocatable before the first status.
   event('Starting', 'Starting kubelet.');
   event('NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');

@@ -11,6 +11,7 @@ import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import type { Kubelet } from '../Kubelet';
 import { kubeletApiRequest } from '../kubeletApiRequest';
+import { kubeletNodeEvent } from './nodeEvent';
 
 const MAX_WAIT_FOR_CONTAINER_RUNTIME_MS = 30_000;
 const PLEG_RELIST_THRESHOLD_MS = 180_000;
@@ -74,15 +75,7 @@ export function postReadyCondition(k: Kubelet, sim: Simulation, ready: boolean, 
       ? `The container runtime on ${k.node} answers again: post node status Ready`
       : `Node status: ${k.node} is not ready (${message})`,
   );
-  if (changed)
-    sim.recordEvent({
-      type: 'Normal',
-      reason,
-      message: `Node ${k.node} status is now: ${reason}`,
-      source: 'kubelet',
-      host: k.node,
-      involvedObject: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
-    });
+  if (changed) sim.recordEvent(kubeletNodeEvent(k.node, node.metadata.uid, reason));
 }
 
 /**
@@ -104,16 +97,7 @@ function recordNodeSchedulableEvent(k: Kubelet, sim: Simulation): void {
     summary: `Node status sync: ${k.node} is now ${unschedulable ? 'cordoned (spec.unschedulable)' : 'schedulable again'}`,
     narration: { key: 'kubelet.nodeSchedulable', params: { node: k.node, reason } },
     object: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
-    events: [
-      {
-        type: 'Normal',
-        reason,
-        message: `Node ${k.node} status is now: ${reason}`,
-        source: 'kubelet',
-        host: k.node,
-        involvedObject: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
-      },
-    ],
+    events: [kubeletNodeEvent(k.node, node.metadata.uid, reason)],
   });
 }
 
