@@ -240,6 +240,7 @@ export class Kubelet implements Component<KubeletState> {
     this.s.pullQueue = [];
     this.s.runtimeSeenAt = sim.now;
     this.s.notReadyKinds = '';
+    this.s.readyMessage = undefined;
     // A new kubelet process: lastNodeUnschedulable starts false, so a cordoned node records NodeNotSchedulable.
     this.s.lastUnschedulable = false;
     this.start(sim, 1);

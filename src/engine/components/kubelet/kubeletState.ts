@@ -36,6 +36,8 @@ export interface KubeletState {
   runtimeSeenAt?: number;
   /** The runtime errors the posted Ready condition reflects ('' when Ready). */
   notReadyKinds?: string;
+  /** The message of the Ready condition last posted. */
+  readyMessage?: string;
   /** spec.unschedulable at the last node status sync (recordNodeSchedulableEvent). */
   lastUnschedulable?: boolean;
   /** Containers whose memory counts against the node's memory.available (eviction manager). */

@@ -22,24 +22,28 @@ export class ImageManager {
   ensureImageExists(w: PodWorkerState, c: ContainerRuntimeState, pod: KObject, spec: any, sim: Simulation): void {
     const node = this.k.node;
     if (c.imageBackoff && inBackoffSince(c.imageBackoff, c.imageBackoff.lastUpdate, sim.now, IMAGE_BACKOFF)) {
-      const wait = c.imageBackoff.lastUpdate + c.imageBackoff.period - sim.now;
-      if (c.reason !== 'ImagePullBackOff') {
+      const first = c.reason !== 'ImagePullBackOff';
+      if (first) {
         c.reason = 'ImagePullBackOff';
         c.message = `Back-off pulling image "${spec.image}": ErrImagePull: ${c.message ?? ''}`.trim();
-        decidePodStep(this.k.address, w, pod, c, sim, {
-          verb: 'backoff',
-          label: 'ImagePullBackOff',
-          summary: `Image pull for ${c.name} failed recently: back off for ${goDuration(c.imageBackoff.period)} before pulling again`,
-          key: 'kubelet.imageBackoff',
-          params: { container: c.name, image: spec.image, wait: goDuration(c.imageBackoff.period) },
-          events: [
-            podEvent(node, pod, c, 'Normal', 'BackOff', `Back-off pulling image "${spec.image}"`),
-            podEvent(node, pod, c, 'Warning', 'Failed', 'Error: ImagePullBackOff'),
-          ],
-        });
-        this.k.statusManager.markStatus(w, sim);
       }
-      this.k.podWorkers.wakeIn(w, wait + sim.latency(this.k.address).between(0, 1000), sim);
+      // Every sync inside the window records the pair again (the recorder aggregates them into a growing count).
+      decidePodStep(this.k.address, w, pod, c, sim, {
+        verb: 'backoff',
+        label: 'ImagePullBackOff',
+        summary: `Image pull for ${c.name} failed recently: back off for ${goDuration(c.imageBackoff.period)} before pulling again`,
+        key: 'kubelet.imageBackoff',
+        params: { container: c.name, image: spec.image, wait: goDuration(c.imageBackoff.period) },
+        events: [
+          podEvent(node, pod, c, 'Normal', 'BackOff', `Back-off pulling image "${spec.image}"`),
+          podEvent(node, pod, c, 'Warning', 'Failed', 'Error: ImagePullBackOff'),
+        ],
+      });
+      if (first) this.k.statusManager.markStatus(w, sim);
+      // ErrImagePullBackOff is a sync error: the pod worker requeues the pod after wait.Jitter(backOffPeriod 10 s,
+      // 0.5) (pod_workers.go completeWork), so the pair repeats every 10–15 s and the next pull comes at the first
+      // sync after the window.
+      this.k.podWorkers.wakeIn(w, sim.latency(this.k.address).between(...TIMINGS.podWorkerBackOffMs), sim);
       return;
     }
     this.k.runtime.call(w, c, 'ImageStatus', { image: spec.image }, sim, {

@@ -33,6 +33,19 @@ describe('container runtime stopped on a node', () => {
     expect(events.find((e) => e.source === 'kubelet')!.message).toBe('Node node-1 status is now: NodeNotReady');
   });
 
+  it('re-posts the PLEG message at each 10 s status sync as its elapsed time grows (nodeConditionsHaveChanged compares messages)', () => {
+    const plegs = nodeVersions
+      .filter((v) => /PLEG/.test(readyOf(v.node).message))
+      .map((v) => ({ t: timeOf(v.seq), m: readyOf(v.node).message as string }));
+    expect(plegs.length).toBeGreaterThan(10);
+    expect(new Set(plegs.map((p) => p.m)).size).toBe(plegs.length);
+    const gaps = plegs.slice(1).map((p, i) => p.t - plegs[i]!.t);
+    for (const g of gaps) expect(g).toBeGreaterThan(9_000), expect(g).toBeLessThan(11_000);
+    // The NodeNotReady Event is recorded once, on the transition, not at every post.
+    const notReady = run.steps.flatMap((s) => s.events).filter((e) => e.reason === 'NodeNotReady' && e.source === 'kubelet');
+    expect(notReady).toHaveLength(1);
+  });
+
   it('the node lifecycle controller taints it not-ready and the Pod there is evicted after its 300 s toleration', () => {
     const tainted = nodeVersions.find((v) =>
       (v.node.spec.taints ?? []).some((t: any) => t.key === 'node.kubernetes.io/not-ready' && t.effect === 'NoExecute'),

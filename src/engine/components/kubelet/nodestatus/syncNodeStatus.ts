@@ -32,16 +32,18 @@ export function syncNodeStatus(k: Kubelet, sim: Simulation): void {
   if (since > MAX_WAIT_FOR_CONTAINER_RUNTIME_MS) errors.push('container runtime is down');
   if (since > PLEG_RELIST_THRESHOLD_MS)
     errors.push(`PLEG is not healthy: pleg was last seen active ${goElapsed(since)} ago; threshold is 3m0s`);
-  // Posted when the set of errors changes (the PLEG's elapsed time alone does not make a new post here).
   const kinds = errors.map((e) => e.slice(0, 9)).join('|');
-  if (kinds === (s.notReadyKinds ?? '')) return;
-  s.notReadyKinds = kinds;
   const ready = errors.length === 0;
   const message = ready
     ? 'kubelet is posting ready status'
     : errors.length === 1
       ? errors[0]
       : `[${errors.join(', ')}]`;
+  // tryUpdateNodeStatus posts when a condition changed, heartbeat times aside (nodeConditionsHaveChanged): a new
+  // set of errors, and also the PLEG's message alone, whose elapsed time grows at every 10 s sync.
+  if (kinds === (s.notReadyKinds ?? '') && message === (s.readyMessage ?? 'kubelet is posting ready status')) return;
+  s.notReadyKinds = kinds;
+  s.readyMessage = message;
   postReadyCondition(k, sim, ready, message);
 }
 
