@@ -187,7 +187,7 @@ export class EvictionManager {
     );
     const event = pressure ? 'NodeHasInsufficientMemory' : 'NodeHasSufficientMemory';
     // Recorded against the node's name as its uid, as the kubelet's nodeRef does.
-    sim.recordEvent(kubeletNodeEvent(this.k.node, this.k.node, event));
+    sim.recordEvent(kubeletNodeEvent(this.k.node, event));
     kubeletApiRequest(
       this.k,
       sim,

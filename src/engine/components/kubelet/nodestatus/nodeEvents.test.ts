@@ -50,5 +50,7 @@ describe('kubelet events on its Node', () => {
       'NodeReady',
     ]);
     expect(events.find((e) => e.reason === 'Starting')!.message).toBe('Starting kubelet.');
+    // kubelet.go NewMainKubelet: nodeRef's UID is the node's name, whichever part of the kubelet records.
+    for (const e of events.filter((x) => x.source === 'kubelet')) expect(e.involvedObject.uid).toBe('node-3');
   });
 });

@@ -20,7 +20,7 @@ export function postNodeReady(k: Kubelet, sim: Simulation): void {
   const node = sim.store.get(`/registry/minions/${k.node}`);
   if (!node) return;
   const event = (reason: string, message?: string) =>
-    sim.recordEvent(kubeletNodeEvent(k.node, node.metadata.uid, reason, message));
+    sim.recordEvent(kubeletNodeEvent(k.node, reason, message));
   // kubelet.go Run: "Starting kubelet."; the container manager enforces node allocatable before the first status.
   event('Starting', 'Starting kubelet.');
   event('NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');

@@ -77,7 +77,7 @@ export function postReadyCondition(k: Kubelet, sim: Simulation, ready: boolean, 
       ? `The container runtime on ${k.node} answers again: post node status Ready`
       : `Node status: ${k.node} is not ready (${message})`,
   );
-  if (changed) sim.recordEvent(kubeletNodeEvent(k.node, node.metadata.uid, reason));
+  if (changed) sim.recordEvent(kubeletNodeEvent(k.node, reason));
 }
 
 /**
@@ -99,7 +99,7 @@ function recordNodeSchedulableEvent(k: Kubelet, sim: Simulation): void {
     summary: `Node status sync: ${k.node} is now ${unschedulable ? 'cordoned (spec.unschedulable)' : 'schedulable again'}`,
     narration: { key: 'kubelet.nodeSchedulable', params: { node: k.node, reason } },
     object: { apiVersion: 'v1', kind: 'Node', name: k.node, uid: node.metadata.uid },
-    events: [kubeletNodeEvent(k.node, node.metadata.uid, reason)],
+    events: [kubeletNodeEvent(k.node, reason)],
   });
 }
 
