@@ -12,7 +12,7 @@ import { parseActionSpec } from './parseActionSpec';
 import { InputTooLarge } from './readCapped';
 import { findScenario, SCENARIOS } from '../src/scenarios/index';
 
-export interface CliIO {
+interface CliIO {
   /** Both readers stop at the input budget and throw InputTooLarge past it (cli/readCapped.ts). */
   readFile(path: string): string;
   readStdin(): string;

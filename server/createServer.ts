@@ -31,7 +31,7 @@ import { parseResourcePath, type ResourceRoute } from './routes';
 import { asTable } from './table';
 import { fromWire, toWire, WireClock } from './wire';
 
-export interface ServeOptions {
+interface ServeOptions {
   /** 0 picks a free port. */
   port: number;
   host?: string;
@@ -498,7 +498,7 @@ const CAUSE_TYPES: Record<string, string> = {
  * A failed request as metav1.Status. A 422's message carries its causes as the apiserver's NewInvalid writes it
  * (`Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be …`, several in brackets).
  */
-export function statusBody(e: StatusError) {
+function statusBody(e: StatusError) {
   const causes = e.code === 400 ? [] : (e.details?.causes ?? []);
   const bodies = causes.map((c) => {
     let text = c.type as string;

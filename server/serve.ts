@@ -19,7 +19,7 @@ interface Flags {
   kubeconfig: string;
 }
 
-export function parseServeArgs(argv: string[]): Flags | string {
+function parseServeArgs(argv: string[]): Flags | string {
   const f: Flags = { port: 6443, speed: 1, nodes: 3, seed: 1, kubeconfig: '.podyssey/kubeconfig' };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];

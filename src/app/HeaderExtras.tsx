@@ -39,7 +39,7 @@ export function LanguageSelect() {
   );
 }
 
-export function ThemeButton() {
+function ThemeButton() {
   const t = useT();
   const api = useAppApi();
   const theme = useApp((s) => s.theme);

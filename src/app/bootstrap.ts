@@ -18,7 +18,7 @@ export const CONFLICT_DRAFT_KEY = 'podyssey:draft:v1:conflict';
 export const INTRO_KEY = 'podyssey:intro-dismissed';
 export const THEME_KEY = 'podyssey:theme';
 
-export interface BootEnv {
+interface BootEnv {
   storage: Pick<Storage, 'getItem'> | null;
   prefersReducedMotion: boolean;
   /** navigator.languages, for the UI language when neither the link nor a saved choice decides. */
@@ -29,7 +29,7 @@ export interface BootEnv {
   hash?: string;
 }
 
-export function readDraft(storage: BootEnv['storage'], key = DRAFT_KEY): Draft | null {
+function readDraft(storage: BootEnv['storage'], key = DRAFT_KEY): Draft | null {
   try {
     return parseDraft(storage?.getItem(key) ?? null);
   } catch {

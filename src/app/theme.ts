@@ -8,13 +8,13 @@ import type { AppStoreApi } from '../ui/store/createAppStore';
 import { useApp } from '../ui/store/useApp';
 import type { Theme } from '../ui/viewOptions';
 
-export type EffectiveTheme = 'light' | 'dark';
+type EffectiveTheme = 'light' | 'dark';
 
 function systemDark(): boolean {
   return !!window.matchMedia?.('(prefers-color-scheme: dark)').matches;
 }
 
-export function useEffectiveTheme(): EffectiveTheme {
+function useEffectiveTheme(): EffectiveTheme {
   const theme = useApp((s) => s.theme);
   const [dark, setDark] = useState(systemDark);
   useEffect(() => {

@@ -79,7 +79,7 @@ export function parseUrlOptions(search: string): UrlOptions {
  * spaces, a path, `null` — is refused rather than guessed at: an embed must not end up trusting a page it was not
  * told about.
  */
-export function bareOrigin(value: string): string | undefined {
+function bareOrigin(value: string): string | undefined {
   try {
     const u = new URL(value);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;

@@ -66,12 +66,12 @@ function podsFor(box: Box, pods: PodsView | undefined): PodsView | undefined {
 }
 
 /** What the diagram shows at a step beyond its fixed shape: each box's state and the link carrying the message. */
-export interface StepView {
+interface StepView {
   boxes: ReadonlyMap<string, BoxState>;
   link: ActiveLink | undefined;
 }
 
-export type BoxStateStore = StoreApi<StepView>;
+type BoxStateStore = StoreApi<StepView>;
 
 export function createBoxStateStore(view: StepView): BoxStateStore {
   return createStore<StepView>(() => view);

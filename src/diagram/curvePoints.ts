@@ -3,7 +3,7 @@
  * `getPointAtLength` on a live path force style and layout in the middle of a step's first frame, and a link is
  * one cubic Bézier (React Flow's `getBezierPath`: `M x,y C x1,y1 x2,y2 x,y`), which is cheap to walk in JS.
  */
-export interface Point {
+interface Point {
   x: number;
   y: number;
 }

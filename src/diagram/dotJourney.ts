@@ -13,7 +13,7 @@ import { pointsAlong } from './curvePoints';
  * sagitta of a ~60 px chord on a curve of radius ≥ 500 px). Each keyframe is a string the browser parses when the
  * animation starts, on the key press: 24 pieces cost twice as much for no visible difference.
  */
-export const JOURNEY_KEYFRAMES = 12;
+const JOURNEY_KEYFRAMES = 12;
 
 /** Offsets from the sender's end to the receiver's (`reverse`: the link is walked backwards); [] if unknown. */
 export function journeyKeyframes(path: string, reverse: boolean, count = JOURNEY_KEYFRAMES): string[] {

@@ -15,12 +15,12 @@ export interface HandleSpec {
   offset: number;
 }
 
-export interface BoxData extends Record<string, unknown> {
+interface BoxData extends Record<string, unknown> {
   box: Box;
   handles: HandleSpec[];
 }
 
-export interface LinkData extends Record<string, unknown> {
+interface LinkData extends Record<string, unknown> {
   labelAt?: { x: number; y: number };
 }
 
@@ -91,7 +91,7 @@ export function activeLink(state: DiagramState): ActiveLink | undefined {
 }
 
 /** Links are drawn under the boxes; the one carrying the message is drawn again above them (MessageLayer.tsx). */
-export const LINK_Z = 1;
+const LINK_Z = 1;
 
 /**
  * The permanent links, plus `onDemand` when it is an on-demand link (the tile layout draws a tile's link only while

@@ -58,7 +58,7 @@ export interface ActivePath {
 }
 
 /** The overlay that draws the active link (MessageLayer.tsx): its path and its arrowhead's path. */
-export interface LinkOverlay {
+interface LinkOverlay {
   path: SVGPathElement;
   arrow: SVGPathElement;
   /** `url(#…)` of the arrowhead marker. */

@@ -8,7 +8,7 @@ import type { KeyboardEvent } from 'react';
 
 const SELECTOR = '.tile__button';
 
-export function tileButtons(from: Element | null): HTMLButtonElement[] {
+function tileButtons(from: Element | null): HTMLButtonElement[] {
   const root = from?.closest('.react-flow');
   return root ? [...root.querySelectorAll<HTMLButtonElement>(SELECTOR)] : [];
 }

@@ -9,7 +9,7 @@ import type { LineRange } from '../playback/sourceKey';
 import { afterPaint } from '../ui/afterPaint';
 import { MODEL_URI, monaco } from './monacoSetup';
 
-export interface YamlEditorProps {
+interface YamlEditorProps {
   value: string;
   onChange(value: string): void;
   onApply(): void;

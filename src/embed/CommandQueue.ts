@@ -6,22 +6,15 @@
 import type { HostCommand } from './protocol';
 
 /** Commands that move or play the cursor of a run (docs/CONTRACTS.md §9). */
-export const NEEDS_RUN: ReadonlySet<HostCommand> = new Set<HostCommand>([
-  'play',
-  'next',
-  'prev',
-  'first',
-  'last',
-  'goto',
-]);
+const NEEDS_RUN: ReadonlySet<HostCommand> = new Set<HostCommand>(['play', 'next', 'prev', 'first', 'last', 'goto']);
 
 /** Commands answered at once, never queued: they report state and change nothing. */
-export const IMMEDIATE: ReadonlySet<HostCommand> = new Set<HostCommand>(['ping', 'getState']);
+const IMMEDIATE: ReadonlySet<HostCommand> = new Set<HostCommand>(['ping', 'getState']);
 
 /** How many commands may wait; a host that sends more before the run is there gets `not_ready` for the excess. */
 export const MAX_QUEUED = 50;
 
-export type Offer = 'run' | 'queued' | 'full';
+type Offer = 'run' | 'queued' | 'full';
 
 export class CommandQueue<C extends { type: HostCommand }> {
   private readonly items: C[] = [];

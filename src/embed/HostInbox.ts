@@ -9,7 +9,7 @@
 /** How many host messages may wait; more are refused with `error busy`. */
 export const MAX_INBOX = 500;
 /** Main-thread time one slice may spend on host messages before it yields. */
-export const SLICE_BUDGET_MS = 8;
+const SLICE_BUDGET_MS = 8;
 
 export interface InboxClock {
   now(): number;

@@ -2,7 +2,7 @@
  * The embed protocol of docs/CONTRACTS.md §9, as pure functions: envelope parsing, the host → embed allow-list and the
  * source/origin rules. Messages are plain objects `{ podyssey: 1, id, type, reqId?, data? }`.
  */
-export const PROTOCOL = 1;
+const PROTOCOL = 1;
 
 export const HOST_COMMANDS = [
   'ping',

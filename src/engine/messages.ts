@@ -11,7 +11,7 @@ export interface UserInfo {
   credential?: 'valid' | 'invalid';
 }
 
-export type ApiVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+type ApiVerb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
 export interface ApiRequest {
   kind: 'api-request';
@@ -68,7 +68,7 @@ export interface ApiResponse {
   ctx?: Record<string, unknown>;
 }
 
-export interface EtcdOp {
+interface EtcdOp {
   type: 'put' | 'delete';
   key: string;
   value?: KObject;
@@ -135,7 +135,7 @@ export interface CriResponse {
   result?: Record<string, unknown>;
 }
 
-export interface CniRequest {
+interface CniRequest {
   kind: 'cni';
   reqId: number;
   command: 'ADD' | 'DEL';
@@ -144,7 +144,7 @@ export interface CniRequest {
   namespace: string;
 }
 
-export interface CniResponse {
+interface CniResponse {
   kind: 'cni-result';
   reqId: number;
   command: 'ADD' | 'DEL';
@@ -164,7 +164,7 @@ export interface ContainerEvent {
   reason?: 'OOMKilled';
 }
 
-export interface Timer {
+interface Timer {
   kind: 'timer';
   name: string;
   data?: Record<string, unknown>;

@@ -44,8 +44,8 @@ import type { ApiResponse } from './messages';
 import { worldAt } from './trace/worldAt';
 import type { WorldState } from './api';
 
-export const DEFAULT_HORIZON_MS = 10 * 60_000;
-export const DEFAULT_MAX_STEPS = 200_000;
+const DEFAULT_HORIZON_MS = 10 * 60_000;
+const DEFAULT_MAX_STEPS = 200_000;
 /**
  * Steps between checkpoints. A checkpoint copies the mutable state, which grows with the cluster, so in a large
  * cluster they are spaced by its size (CHECKPOINT_STEPS_PER_KEY per etcd key) to keep their cost a few percent of
@@ -58,7 +58,7 @@ const CHECKPOINT_EVERY = 5_000;
  */
 const CHECKPOINT_STEPS_PER_KEY = 4;
 
-export interface SimulateOptions {
+interface SimulateOptions {
   /**
    * Stream the trace: each finished step goes to `onSteps` (in order, once) and is not kept, nor is the playback
    * history, so memory stays that of the cluster however long the run. The returned Run then has no steps or

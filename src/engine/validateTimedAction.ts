@@ -31,7 +31,7 @@ export function validateTimedAction(value: unknown): Result<TimedAction> {
   return 'error' in action ? action : { ...at, action };
 }
 
-export function validateUserAction(a: unknown): Result<UserAction> {
+function validateUserAction(a: unknown): Result<UserAction> {
   if (!isRecord(a)) return { error: 'missing action' };
   const ns = a.namespace === undefined ? {} : isName(a.namespace) ? { namespace: a.namespace } : undefined;
   if (!ns) return { error: `bad namespace ${show(a.namespace)}` };

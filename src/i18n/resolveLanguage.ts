@@ -4,7 +4,7 @@
  */
 export const LANG_KEY = 'podyssey:lang';
 
-export type UiLanguage = 'en' | 'zh-TW';
+type UiLanguage = 'en' | 'zh-TW';
 
 /** Map one BCP 47 tag to a UI language, or undefined when we have no catalog for it. */
 export function matchLanguage(tag: string | null | undefined): UiLanguage | undefined {

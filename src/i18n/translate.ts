@@ -7,7 +7,7 @@
 import { en } from './locales/en';
 
 export type Catalog = Readonly<Record<string, string>>;
-export type Params = Readonly<Record<string, string | number | undefined>>;
+type Params = Readonly<Record<string, string | number | undefined>>;
 export type Translate = (key: string, params?: Params) => string;
 
 export function interpolate(template: string, params?: Params): string {

@@ -6,7 +6,7 @@
 import type { Step } from '../engine/types';
 
 /** Jumps shorter than this are ordinary pacing, not a wait worth pointing at. */
-export const JUMP_MIN_MS = 10_000;
+const JUMP_MIN_MS = 10_000;
 
 export interface ClockJump {
   /** The foreground step before the wait. */

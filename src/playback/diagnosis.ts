@@ -10,7 +10,7 @@ export interface ChainFinding extends Omit<Finding, 'link' | 'component'> {
   component: string;
 }
 
-export interface StepDiagnosis {
+interface StepDiagnosis {
   stuck?: ChainFinding;
   chain: ChainFinding[];
 }

@@ -68,10 +68,10 @@ export function boxOf(layout: DiagramLayout, instance: string): string {
   return layout.hosts?.[instance] ?? instance;
 }
 
-export const APISERVER_STAGES = ['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission'];
+const APISERVER_STAGES = ['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission'];
 /** The controllers the engine runs inside kube-controller-manager (their `part` names in the trace). */
 export const CONTROLLERS: string[] = controllerParts();
-export const RUNTIME_LAYERS = ['containerd', 'containerd-shim', 'runc'];
+const RUNTIME_LAYERS = ['containerd', 'containerd-shim', 'runc'];
 
 /** Geometry constants (canvas units; React Flow scales the whole canvas to fit). */
 export const G = {

@@ -41,7 +41,7 @@ export function tileGridWidth(columns: number): number {
   return columns * T.w + Math.max(0, columns - 1) * T.gap + T.pad * 2;
 }
 
-export const tileId = (node: string) => `tile:${node}`;
+const tileId = (node: string) => `tile:${node}`;
 
 /** Adds the grid frame, one tile per node and their links; returns the grid's bottom edge. */
 export function addTileGrid(

@@ -5,7 +5,7 @@
 import type { HistoryEntry, Run, WorldState } from '../engine/api';
 import { firstIndexAfter } from '../engine/trace/worldAt';
 
-export interface EtcdKeyRow {
+interface EtcdKeyRow {
   key: string;
   changed: boolean;
   deleted: boolean;

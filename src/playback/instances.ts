@@ -5,7 +5,7 @@
 import type { ClusterSpec } from '../engine/api';
 import { NODE_LOCAL, type ComponentId, type Endpoint } from '../engine/types';
 
-export const CLUSTER_COMPONENTS: readonly ComponentId[] = [
+const CLUSTER_COMPONENTS: readonly ComponentId[] = [
   'kubectl',
   'kube-apiserver',
   'etcd',

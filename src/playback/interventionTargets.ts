@@ -6,13 +6,13 @@ import type { ClusterSpec, WorldState } from '../engine/api';
 
 const SYSTEM_NS = new Set(['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage']);
 
-export interface ComponentTarget {
+interface ComponentTarget {
   id: string;
   label: string;
   target: { component: string; node?: string; member?: number };
 }
 
-export interface InterventionTargets {
+interface InterventionTargets {
   pods: string[];
   deployments: Array<{ name: string; containers: Array<{ name: string; image: string }> }>;
   nodes: string[];

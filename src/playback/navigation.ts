@@ -27,7 +27,7 @@ export function involvesPod(step: Step, pod: string): boolean {
   return step.label.includes(pod) || step.events.some((e) => e.involvedObject.name === pod);
 }
 
-export function stepMatches(step: Step, filter: StepFilter): boolean {
+function stepMatches(step: Step, filter: StepFilter): boolean {
   if (filter.hideBackground && step.background) return false;
   if (filter.pod && !involvesPod(step, filter.pod)) return false;
   return true;

@@ -45,7 +45,7 @@ const KIND_ORDER = [
 ];
 
 /** Objects the user's manifest (or its controllers) created: not bootstrap furniture. */
-export function isUserObject(key: string, o: KObject): boolean {
+function isUserObject(key: string, o: KObject): boolean {
   if (HIDDEN_KINDS.has(o.kind) || SYSTEM_NAMESPACES.has(o.metadata.namespace ?? '')) return false;
   if (!key.startsWith('/registry/')) return false;
   // Bootstrap objects are created before time 0 (the cluster is days old); the learner's come after.

@@ -39,7 +39,7 @@ export interface PodsView {
 
 const SYSTEM_NAMESPACES = new Set(['kube-system', 'kube-public', 'kube-node-lease', 'local-path-storage']);
 
-export function isSystemPod(pod: KObject): boolean {
+function isSystemPod(pod: KObject): boolean {
   return SYSTEM_NAMESPACES.has(pod.metadata.namespace ?? 'default');
 }
 

@@ -5,7 +5,7 @@
 import { nodeVerdicts } from '../engine/trace/nodeVerdicts';
 import type { SchedulingResult, Step } from '../engine/types';
 
-export interface SchedulerRow {
+interface SchedulerRow {
   node: string;
   passed: boolean;
   notEvaluated: boolean;
@@ -16,7 +16,7 @@ export interface SchedulerRow {
   selected: boolean;
 }
 
-export interface SchedulerTable {
+interface SchedulerTable {
   pod: string;
   plugins: string[];
   rows: SchedulerRow[];
@@ -24,7 +24,7 @@ export interface SchedulerTable {
   message?: string;
 }
 
-export function schedulingResult(step: Step | undefined): { pod: string; result: SchedulingResult } | undefined {
+function schedulingResult(step: Step | undefined): { pod: string; result: SchedulingResult } | undefined {
   return step?.detail?.type === 'schedule' ? { pod: step.detail.pod, result: step.detail.result } : undefined;
 }
 

@@ -5,7 +5,7 @@
 import type { Run } from '../engine/api';
 import { clusterInstances, instanceId, type Instance } from './instances';
 
-export interface SequenceModel {
+interface SequenceModel {
   lanes: Instance[];
   /** Per step: [from lane, to lane]. */
   rows: Array<[number, number]>;

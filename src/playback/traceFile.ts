@@ -5,7 +5,7 @@
  */
 import type { Run } from '../engine/api';
 
-export const TRACE_FORMAT = 'podyssey-trace';
+const TRACE_FORMAT = 'podyssey-trace';
 
 /**
  * What an imported trace may weigh. A 200,000-step run exports to about 180 MB; a file much larger would
@@ -13,7 +13,7 @@ export const TRACE_FORMAT = 'podyssey-trace';
  */
 export const TRACE_BUDGET = { bytes: 256 * 1024 * 1024 } as const;
 
-export interface TraceFile extends Run {
+interface TraceFile extends Run {
   format: typeof TRACE_FORMAT;
   version: 1;
   yaml: string;

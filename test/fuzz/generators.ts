@@ -53,7 +53,7 @@ const component = fc.constantFrom(
   'kube-apiserver',
 );
 
-export const userAction: fc.Arbitrary<UserAction> = fc.oneof(
+const userAction: fc.Arbitrary<UserAction> = fc.oneof(
   fc.constant<UserAction>({ type: 'delete-pod', name: '$pod:web' }),
   fc
     .integer({ min: 0, max: 8 })

@@ -73,7 +73,7 @@ ${requests.length ? `          resources:\n            requests:\n${requests.joi
     });
 
 /** `count` Deployments `app-0`…, nginx with random requests, replicas, nodeSelector and toleration. */
-export const manifestOf = (count: number) =>
+const manifestOf = (count: number) =>
   fc.tuple(...Array.from({ length: count }, (_, i) => deploymentArb(i))).map((docs) => docs.join('---\n'));
 
 /** 1–3 Deployments. */

@@ -15,7 +15,7 @@ import { tolerationsTolerateTaint, type Taint } from '../../src/engine/objects/l
 import { parseBytes, parseCpuMillis } from '../../src/engine/objects/quantity';
 
 /** How long a taint or cordon must have been stored before a binding that ignores it counts as a violation. */
-export const RACE_GRACE_MS = 2_000;
+const RACE_GRACE_MS = 2_000;
 
 const UNSCHEDULABLE: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
 

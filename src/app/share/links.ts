@@ -9,7 +9,7 @@ import { encodeShare } from './shareCodec';
 /** Above this many characters a link is likely to be cut off by chat apps and mail clients. */
 export const LONG_LINK = 2000;
 
-export type LinkState = Pick<
+type LinkState = Pick<
   AppState,
   | 'yaml'
   | 'scenarioId'
@@ -24,7 +24,7 @@ export type LinkState = Pick<
   | 'present'
 >;
 
-export interface LinkOptions {
+interface LinkOptions {
   /** Include `step=` (the current step, 1-based). */
   step: boolean;
   /** Base URL (default: the full app next to the current page). */
@@ -34,7 +34,7 @@ export interface LinkOptions {
 }
 
 /** The full app's URL: `index.html`'s directory, whether we are on the app or on embed.html. */
-export function appBase(href: string = window.location.href): string {
+function appBase(href: string = window.location.href): string {
   const u = new URL('./', href);
   return u.href;
 }

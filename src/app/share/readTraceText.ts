@@ -2,7 +2,7 @@
  * Reads a file as UTF-8 text in slices, reporting the bytes read so far (at most every `intervalMs`): a 180 MB
  * trace takes seconds to read, and the learner should see it moving. Runs in the import worker.
  */
-export type ReadProgress = (loaded: number, total: number) => void;
+type ReadProgress = (loaded: number, total: number) => void;
 
 export async function readTraceText(
   blob: Blob,

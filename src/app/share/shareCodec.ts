@@ -5,9 +5,9 @@
  */
 import { validateTimedAction } from '../../engine/validateTimedAction';
 
-export const SHARE_VERSION = 1;
+const SHARE_VERSION = 1;
 /** Interventions a link may carry. */
-export const MAX_LINK_ACTIONS = 100;
+const MAX_LINK_ACTIONS = 100;
 
 export interface SharePayload {
   v: 1;
@@ -26,7 +26,7 @@ export class ShareLinkError extends Error {
 }
 
 /** Largest decompressed payload we accept (a hostile link must not exhaust memory). */
-export const MAX_DECODED_BYTES = 2_000_000;
+const MAX_DECODED_BYTES = 2_000_000;
 
 function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -54,7 +54,7 @@ function fromBase64Url(text: string): Uint8Array {
  * link inflated to 1.4 GB inside one `write` before the size cap could cancel it). Deflate expands at most
  * ~1,032×, so a 4 KiB chunk yields at most ~4 MiB before the reader sees it and stops at `limit`.
  */
-export const INFLATE_CHUNK = 4096;
+const INFLATE_CHUNK = 4096;
 
 async function pipe(
   bytes: Uint8Array,

@@ -4,7 +4,7 @@
  */
 import type { Run, SimulationInput, TimedAction, UserAction } from '../../engine/api';
 
-export interface ForkableEngine {
+interface ForkableEngine {
   readonly input: SimulationInput;
   run(): Run;
   fork(atStep: number, action: UserAction): Run;

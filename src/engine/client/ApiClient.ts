@@ -13,13 +13,13 @@ import { APISERVER, httpVerb, requestLabel } from '../components/apiserver/Apise
 /** What the caller decides; the client fills in `kind`, `reqId`, `user` and the echoed `ctx`. */
 export type ApiCall = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;
 
-export interface ApiClientIdentity {
+interface ApiClientIdentity {
   /** The component instance (its latency stream). */
   readonly address: Endpoint;
   readonly user: UserInfo;
 }
 
-export interface ApiRequestView {
+interface ApiRequestView {
   phase: Phase;
   summary: string;
   narration: Narration;

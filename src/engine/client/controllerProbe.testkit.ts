@@ -34,7 +34,7 @@ export function accept(req: ApiRequest): Answer {
 /** The response, and how long after the request it arrives (1 ms unless `delayMs`); its watch event comes 1 ms later. */
 export type Answer = Omit<ApiResponse, 'kind' | 'reqId' | 'ctx'> & { delayMs?: number };
 
-export interface ControllerProbe {
+interface ControllerProbe {
   sim: Simulation;
   kcm: ControllerManager;
   /** Every request the controller sent, in order. */

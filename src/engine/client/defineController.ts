@@ -22,7 +22,7 @@ import { itemBackoffMs } from './rateLimiter';
 
 export type ApiCall = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;
 
-export interface RequestView {
+interface RequestView {
   summary: string;
   narration: { key: string; params?: Record<string, string | number> };
   phase?: Phase;

@@ -4,8 +4,8 @@
  * failure of the same item, capped at 1,000 s. (The default also has an overall 10 qps / 100 burst bucket, which a
  * learner's cluster never reaches.)
  */
-export const RATE_LIMIT_BASE_MS = 5;
-export const RATE_LIMIT_MAX_MS = 1_000_000;
+const RATE_LIMIT_BASE_MS = 5;
+const RATE_LIMIT_MAX_MS = 1_000_000;
 
 /** The delay before the `failures`-th retry (1-based) of one item. */
 export function itemBackoffMs(failures: number): number {

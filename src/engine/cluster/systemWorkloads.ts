@@ -31,13 +31,13 @@ export const LOCAL_PATH_HELPER_IMAGE = 'docker.io/kindest/local-path-helper:v202
 const REVISION = 'deployment.kubernetes.io/revision';
 const DS_GENERATION = 'deprecated.daemonset.template.generation';
 
-export interface RunningPod {
+interface RunningPod {
   node: string;
   pod: KObject;
   ip: string;
 }
 
-export interface SystemWorkloads {
+interface SystemWorkloads {
   objects: KObject[];
   running: RunningPod[];
 }

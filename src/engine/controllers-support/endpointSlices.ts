@@ -22,14 +22,14 @@
 import { setMatches } from '../objects/labels';
 import type { KObject } from '../types';
 
-export interface EndpointGroup {
+interface EndpointGroup {
   /** discovery/v1 Endpoint objects. */
   endpoints: any[];
   /** discovery/v1 EndpointPort objects (`name: ""` for an unnamed Service port). */
   ports: any[];
 }
 
-export interface DesiredEndpoints extends EndpointGroup {
+interface DesiredEndpoints extends EndpointGroup {
   addressType: 'IPv4';
   /**
    * Every slice the controller would want, one per distinct resolved port list. `endpoints`/`ports` above are

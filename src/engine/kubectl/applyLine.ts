@@ -56,11 +56,6 @@ export function connectionRefused(hostPort = KUBECONFIG_SERVER): string {
   return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
 }
 
-/** Other transport errors. */
-export function unableToConnect(err: string): string {
-  return `Unable to connect to the server: ${err}`;
-}
-
 /** resource.AddSourceToErr for create/update: prefixes the Status message (not used for 422 Invalid). */
 export function errorWhenCreating(file: string, message: string): string {
   return `error when creating "${file}": ${message}`;

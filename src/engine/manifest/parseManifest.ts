@@ -38,9 +38,9 @@ export interface ManifestDoc {
   text: string;
 }
 
-export type ManifestErrorKind = 'yaml' | 'validation' | 'limit';
+type ManifestErrorKind = 'yaml' | 'validation' | 'limit';
 
-export interface ManifestError {
+interface ManifestError {
   /** kubectl's text, without the `error: error parsing <file>: ` framing (see formatKubectlManifestError). */
   message: string;
   /** 1-based, absolute in the whole manifest. */
@@ -62,7 +62,7 @@ export interface ParseResult {
   warnings: ManifestError[];
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /**
    * `last-wins` (default) is what kubectl 1.34 does: sigs.k8s.io/yaml decodes with go-yaml v2 in non-strict
    * mode, so a repeated key silently replaces the earlier one (kubernetes/kubernetes#125885); a warning is
@@ -71,11 +71,11 @@ export interface ParseOptions {
   duplicateKeys?: 'last-wins' | 'error';
 }
 
-export const MAX_MANIFEST_BYTES = INPUT_BUDGET.bytes;
+const MAX_MANIFEST_BYTES = INPUT_BUDGET.bytes;
 export const MAX_DOCUMENTS = INPUT_BUDGET.documents;
 export const MAX_DEPTH = INPUT_BUDGET.depth;
-export const MAX_NODES = INPUT_BUDGET.nodesPerDocument;
-export const MAX_ALIAS_NODES = INPUT_BUDGET.aliasNodes;
+const MAX_NODES = INPUT_BUDGET.nodesPerDocument;
+const MAX_ALIAS_NODES = INPUT_BUDGET.aliasNodes;
 
 const STOP_VALIDATE = 'if you choose to ignore these errors, turn validation off with --validate=false';
 const YAML_TO_JSON = 'error converting YAML to JSON: ';

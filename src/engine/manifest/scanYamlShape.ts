@@ -7,7 +7,7 @@
  * - nodes: structural lines plus flow separators, a cheap stand-in for the number of YAML nodes.
  */
 
-export interface YamlShape {
+interface YamlShape {
   /** Offset where the estimated depth first exceeds the limit. */
   tooDeepAt?: number;
   /** Estimated number of nodes (entries and items). */

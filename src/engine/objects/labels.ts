@@ -23,7 +23,7 @@ export interface LabelSelector {
   matchExpressions?: LabelSelectorRequirement[] | null;
 }
 
-export type SelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+type SelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
 
 export interface Requirement {
   key: string;
@@ -44,7 +44,7 @@ const INT64 = /^[+-]?\d+$/;
  * labels.NewRequirement validation: In/NotIn need values, Exists/DoesNotExist none, Gt/Lt exactly one integer.
  * Returns undefined for an invalid requirement.
  */
-export function newRequirement(key: string, operator: string, values: readonly string[] = []): Requirement | undefined {
+function newRequirement(key: string, operator: string, values: readonly string[] = []): Requirement | undefined {
   if (!OPERATORS.has(operator)) return undefined;
   const op = operator as SelectorOperator;
   if ((op === 'In' || op === 'NotIn') && values.length === 0) return undefined;
@@ -153,7 +153,7 @@ export interface NodeSelectorTerm {
 }
 
 /** The parts of a Node a node selector looks at. */
-export interface NodeFieldsAndLabels {
+interface NodeFieldsAndLabels {
   name: string;
   labels?: LabelMap | null;
 }

@@ -7,9 +7,9 @@
  */
 import type { Rng } from '../kernel/Rng';
 
-export const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
-export function randomSuffix(rng: Rng, n = 5): string {
+function randomSuffix(rng: Rng, n = 5): string {
   let s = '';
   for (let i = 0; i < n; i++) s += ALPHANUMS[rng.intn(27)];
   return s;
@@ -20,7 +20,7 @@ export function generateName(rng: Rng, base: string): string {
   return base.slice(0, 58) + randomSuffix(rng);
 }
 
-export function fnv32a(text: string): number {
+function fnv32a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i) & 0xff;

@@ -3,7 +3,7 @@
 /** scheduling.HighestUserDefinablePriority. */
 export const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
 /** scheduling.SystemCriticalPriority: system-cluster-critical; system-node-critical is 1000 more. */
-export const SYSTEM_CRITICAL_PRIORITY = 2 * HIGHEST_USER_DEFINABLE_PRIORITY;
+const SYSTEM_CRITICAL_PRIORITY = 2 * HIGHEST_USER_DEFINABLE_PRIORITY;
 
 /** The classes the apiserver's `scheduling/bootstrap-system-priority-classes` post-start hook creates. */
 export const SYSTEM_PRIORITY_CLASSES = [

@@ -15,7 +15,7 @@ export interface ParsedQuantity {
 }
 
 /** splitREString in quantity.go; also the text of ErrFormatWrong. */
-export const QUANTITY_REGEXP = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+const QUANTITY_REGEXP = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 /** resource.ErrFormatWrong: what the apiserver's JSON decoder returns for `cpu: abc`. */
 export const QUANTITY_FORMAT_ERROR = `quantities must match the regular expression '${QUANTITY_REGEXP}'`;
 /** resource.ErrSuffix: a well-formed number with an unknown suffix, such as `100mi` or `1K`. */
@@ -24,7 +24,7 @@ export const QUANTITY_SUFFIX_ERROR = "unable to parse quantity's suffix";
 /** resource.ErrNumeric: a suffix with no number in front, such as `Mi`. */
 export const QUANTITY_NUMERIC_ERROR = 'unable to parse numeric part of quantity';
 
-export class QuantityError extends Error {}
+class QuantityError extends Error {}
 
 const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };

@@ -14,7 +14,7 @@ const one = (): ParsedQuantity => ({ value: 1, format: 'DecimalSI' });
 const q = (v: string | number): ParsedQuantity => parseQuantity(v);
 
 /** `count/<resource>` for the core group, `count/<resource>.<group>` otherwise (generic.ObjectCountQuotaResourceNameFor). */
-export function objectCountName(kind: string): string {
+function objectCountName(kind: string): string {
   const info = resourceForKind(kind);
   return `count/${info.resource}${info.group ? `.${info.group}` : ''}`;
 }

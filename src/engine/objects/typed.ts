@@ -38,14 +38,14 @@ type TimeField =
   | 'timeAdded';
 
 /** `T` with every time field, at any depth, as virtual milliseconds. */
-export type VirtualTimes<T> = T extends readonly (infer U)[]
+type VirtualTimes<T> = T extends readonly (infer U)[]
   ? VirtualTimes<U>[]
   : T extends object
     ? { [K in keyof T]: K extends TimeField ? number : VirtualTimes<T[K]> }
     : T;
 
 /** A stored object of one kind: its spec as sent (defaulted by the apiserver), its status as controllers write it. */
-export interface Typed<Spec, Status> {
+interface Typed<Spec, Status> {
   apiVersion: string;
   kind: string;
   metadata: ObjectMeta;
@@ -96,7 +96,7 @@ export type ControllerRevision = KObject & { data?: unknown; revision: number };
 export type EndpointSlice = KObject & Pick<discovery.EndpointSlice, 'addressType' | 'endpoints' | 'ports'>;
 
 /** The stored type of each kind the controllers read through their informers. */
-export interface KindTypes {
+interface KindTypes {
   Pod: Pod;
   Node: Node;
   Service: Service;

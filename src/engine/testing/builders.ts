@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../types';
 
-export interface NodeOpts {
+interface NodeOpts {
   cpu?: string;
   memory?: string;
   pods?: string;
@@ -53,7 +53,7 @@ export function kindCluster(workers = 3): KObject[] {
   return out;
 }
 
-export interface PodOpts {
+interface PodOpts {
   namespace?: string;
   cpu?: string;
   memory?: string;
@@ -128,7 +128,7 @@ export function replicaSet(name: string, matchLabels: Record<string, string>, na
 }
 
 /** A Pod under construction: each method sets one thing and returns the builder; `obj()` builds it. */
-export class PodBuilder {
+class PodBuilder {
   private readonly o: PodOpts = {};
   constructor(private readonly name: string) {}
   namespace(namespace: string): this {
@@ -211,7 +211,7 @@ export class PodBuilder {
 }
 
 /** A Node under construction (2 CPU, 4 GiB, 110 Pods unless told otherwise). */
-export class NodeBuilder {
+class NodeBuilder {
   private readonly o: NodeOpts = {};
   constructor(private readonly name: string) {}
   capacity(c: { cpu?: string; memory?: string; pods?: string; ephemeral?: string }): this {

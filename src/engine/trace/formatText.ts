@@ -5,11 +5,11 @@
  */
 import type { Endpoint, Step } from '../types';
 
-export function endpointText(e: Endpoint): string {
+function endpointText(e: Endpoint): string {
   return `${e.component}${e.node ? `@${e.node}` : ''}${e.part ? `/${e.part}` : ''}`;
 }
 
-export function formatStep(s: Step): string {
+function formatStep(s: Step): string {
   const where =
     s.from.component === s.to.component && s.from.node === s.to.node
       ? endpointText(s.from)

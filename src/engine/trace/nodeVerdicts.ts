@@ -4,7 +4,7 @@
  */
 import type { SchedulingResult } from '../types';
 
-export interface NodeVerdict {
+interface NodeVerdict {
   node: string;
   /** Filter plugin that rejected the node, if any. */
   rejectedBy?: string;

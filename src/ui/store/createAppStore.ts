@@ -17,7 +17,7 @@ export type { Branch, Session, TraceImportResult } from './runSlice';
 export type { Draft };
 
 export type AppState = InputsState & RunState & CursorState & ChromeState & DraftState;
-export type AppActions = InputsActions & RunActions & CursorActions & ChromeActions & DraftActions;
+type AppActions = InputsActions & RunActions & CursorActions & ChromeActions & DraftActions;
 export type AppStore = AppState & AppActions;
 export type StoreDeps = RunDeps;
 

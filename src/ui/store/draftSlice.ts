@@ -8,7 +8,7 @@ import type { Draft } from './draft';
 import { hasUnsavedWork } from './unsavedWork';
 import type { GetState, SetState } from './sliceTypes';
 
-export type ReplaceReason = 'import' | 'example';
+type ReplaceReason = 'import' | 'example';
 
 export interface DraftState {
   /** The draft replaced last, restorable (it survives a reload). */

@@ -10,7 +10,7 @@ import type { Message } from '../../messages';
 import type { Endpoint } from '../../types';
 import { TIMINGS } from '../kubelet/timings';
 
-export interface CniState {
+interface CniState {
   /** Allocated host octet → pod uid. */
   allocated: Map<number, string>;
   /** host-local's `last_reserved_ip.0` file: the host octet of the last address handed out. */

@@ -9,15 +9,15 @@ import type { Simulation } from '../../kernel/Simulation';
 import type { EtcdTxn, Message } from '../../messages';
 import type { Endpoint } from '../../types';
 
-export interface EtcdState {
+interface EtcdState {
   members: Array<{ name: string; up: boolean }>;
   leader: number;
 }
 
-export const ETCD: Endpoint = { component: 'etcd' };
+const ETCD: Endpoint = { component: 'etcd' };
 
 /** How long the apiserver's etcd client waits before giving up on an uncommitted write. */
-export const ETCD_REQUEST_TIMEOUT_MS = 5_000;
+const ETCD_REQUEST_TIMEOUT_MS = 5_000;
 
 export function quorum(n: number): number {
   return Math.floor(n / 2) + 1;

@@ -6,13 +6,13 @@
 import { withFields } from '../../kernel/withFields';
 import type { KObject } from '../../types';
 
-export interface KeyValue {
+interface KeyValue {
   value: KObject;
   createRevision: number;
   modRevision: number;
 }
 
-export interface MvccState {
+interface MvccState {
   revision: number;
   kv: Map<string, KeyValue>;
 }

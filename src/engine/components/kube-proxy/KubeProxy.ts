@@ -10,10 +10,10 @@ import type { Message } from '../../messages';
 import type { Endpoint, KObject } from '../../types';
 import { buildNatRules } from './iptablesRules';
 
-export const MIN_SYNC_PERIOD_MS = 1_000;
+const MIN_SYNC_PERIOD_MS = 1_000;
 const CLUSTER_CIDR = '10.244.0.0/16';
 
-export interface KubeProxyState {
+interface KubeProxyState {
   services: Map<string, KObject>;
   slices: Map<string, KObject>;
   lastSync: number;

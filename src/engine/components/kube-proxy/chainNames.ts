@@ -11,7 +11,7 @@ import { base32Encode } from '../../util/base32';
 import { sha256 } from '../../util/sha256';
 import { boundedMemo } from '../../util/boundedMemo';
 
-export type ServiceChainPrefix = 'KUBE-SVC' | 'KUBE-SVL' | 'KUBE-EXT' | 'KUBE-FW';
+type ServiceChainPrefix = 'KUBE-SVC' | 'KUBE-SVL' | 'KUBE-EXT' | 'KUBE-FW';
 
 /** `ServicePortName.String()`: "ns/name" or "ns/name:port" (pkg/proxy/types.go). */
 export function servicePortNameString(ns: string, svc: string, portName?: string): string {

@@ -24,7 +24,7 @@
 import type { KObject } from '../../types';
 import { endpointChainName, servicePortChainName, servicePortNameString } from './chainNames';
 
-export interface NatRulesInput {
+interface NatRulesInput {
   services: KObject[];
   endpointSlices: KObject[];
   /** `--cluster-cidr` (pod network, e.g. 10.244.0.0/16); enables the "masquerade off-cluster traffic" rules. */
@@ -42,7 +42,7 @@ export interface NatRulesInput {
   chainLines?: boolean;
 }
 
-export interface NatRulesOutput {
+interface NatRulesOutput {
   /** `*nat` … `COMMIT`. */
   nat: string[];
   /** `*filter` … `COMMIT`. */

@@ -22,7 +22,7 @@ import { httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
 import { deletedLine } from '../../kubectl/applyLine';
 
-export const KUBECTL: Endpoint = { component: 'kubectl' };
+const KUBECTL: Endpoint = { component: 'kubectl' };
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 export type KubectlJob =
@@ -47,7 +47,7 @@ interface Running {
   live?: KObject;
 }
 
-export interface KubectlState {
+interface KubectlState {
   jobs: KubectlJob[];
   running?: Running;
   results: ApplyResult[];
@@ -362,7 +362,7 @@ function parseLastApplied(text: string | undefined): KObject | undefined {
 }
 
 /** True when applying `applied` would change something: a field differs from live, or was removed since last apply. */
-export function threeWayDiffers(applied: KObject, lastApplied: KObject | undefined, live: KObject): boolean {
+function threeWayDiffers(applied: KObject, lastApplied: KObject | undefined, live: KObject): boolean {
   const cleanApplied = JSON.parse(canonicalLastApplied(applied));
   if (lastApplied && canonicalJson(cleanApplied) !== canonicalJson(lastApplied)) return true;
   return !containedIn(cleanApplied, live);

@@ -18,14 +18,14 @@ export function fieldErrorText(e: FieldError & { raw?: boolean }): string {
 }
 
 /** `The Deployment "web" is invalid: …` (one cause inline, several as a `* ` list after a trailing-space line). */
-export function invalidText(kind: string, name: string, causes: FieldError[]): string {
+function invalidText(kind: string, name: string, causes: FieldError[]): string {
   const prefix = `The ${kind} "${name}" is invalid: `;
   const msgs = [...new Set(causes.map(fieldErrorText))];
   if (msgs.length === 1) return prefix + msgs[0];
   return [prefix, ...msgs.map((m) => `* ${m}`)].join('\n');
 }
 
-export type RequestAction = 'creating' | 'patching' | 'retrieving' | 'deleting';
+type RequestAction = 'creating' | 'patching' | 'retrieving' | 'deleting';
 
 /**
  * The line kubectl prints for an apply/create/delete error. `source` is the manifest file name.

@@ -8,7 +8,7 @@ import type { Endpoint, KObject } from '../../types';
 import { podRef } from './podEvent';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 
-export interface PodDecision {
+interface PodDecision {
   verb: string;
   label: string;
   summary: string;

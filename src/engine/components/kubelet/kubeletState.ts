@@ -8,7 +8,7 @@ import type { MemoryUser } from './eviction/EvictionManager';
 import type { PodWorkerState } from './podWorkerState';
 
 /** A CRI call in flight, by request id. */
-export interface CriPending {
+interface CriPending {
   uid: string;
   container?: string;
   call: CriCall;

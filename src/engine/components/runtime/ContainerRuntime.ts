@@ -52,7 +52,7 @@ interface CniPending {
   sandboxId: string;
 }
 
-export interface RuntimeState {
+interface RuntimeState {
   images: Map<string, { size: number; repoDigest: string }>;
   sandboxes: Map<string, SandboxRec>;
   containers: Map<string, ContainerRec>;
@@ -60,7 +60,7 @@ export interface RuntimeState {
   cniPending: Map<number, CniPending>;
 }
 
-export interface RuntimeWorld {
+interface RuntimeWorld {
   registryReachable(): boolean;
 }
 

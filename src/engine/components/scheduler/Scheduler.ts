@@ -14,7 +14,7 @@ import { sendApiRequest } from '../../client/ApiClient';
 import { scheduleOnSnapshot } from './framework/scheduleOne';
 import { SnapshotCache } from './SnapshotCache';
 
-export const SCHEDULER: Endpoint = { component: 'kube-scheduler' };
+const SCHEDULER: Endpoint = { component: 'kube-scheduler' };
 const USER: UserInfo = { name: 'system:kube-scheduler', groups: ['system:authenticated'] };
 const SCHEDULER_CLIENT = { address: SCHEDULER, user: USER };
 const SOURCE = 'default-scheduler';

@@ -16,9 +16,9 @@ import { REVISION_HASH_LABEL } from '../history/controllerHistory';
 import type { DaemonSet, Node, Pod, PodSpec } from '../../../objects/typed';
 
 /** extensions.DaemonSetTemplateGenerationKey */
-export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
+const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
 /** apps.DeprecatedTemplateGeneration: the v1 form of the internal spec.templateGeneration. */
-export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
+const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
 
 /**
  * AddOrUpdateDaemonPodTolerations: daemon Pods survive node problems and cordons. In this order: not-ready and
@@ -54,7 +54,7 @@ export function daemonPodTolerations(spec: any): Toleration[] {
  * ReplaceDaemonSetPodNodeNameNodeAffinity: the Pod's required node affinity becomes the one term
  * `matchFields metadata.name In [node]` (any required terms of the template are replaced; preferred ones stay).
  */
-export function nodeNameAffinity(affinity: any, nodeName: string): any {
+function nodeNameAffinity(affinity: any, nodeName: string): any {
   const required = {
     nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
   };

@@ -4,7 +4,7 @@
 import type { Deployment, ReplicaSet } from '../../../objects/typed';
 
 /** An IntOrString resolved against a total: percentages round up for surge, down for unavailable. */
-export function resolveIntOrPercent(v: unknown, total: number, roundUp: boolean): number {
+function resolveIntOrPercent(v: unknown, total: number, roundUp: boolean): number {
   if (typeof v === 'number') return v;
   const s = String(v ?? '0');
   if (s.endsWith('%')) {

@@ -14,7 +14,7 @@ import type { KObject } from '../../../types';
 import type { ControllerRevision } from '../../../objects/typed';
 
 /** history.ControllerRevisionHashLabel: the label a StatefulSet's revisions carry. */
-export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
+const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
 
 /**
  * apps.ControllerRevisionHashLabelKey (= DefaultDaemonSetUniqueLabelKey): on Pods of both controllers, and on a
@@ -87,7 +87,7 @@ export function controllerRevisionName(prefix: string, hash: string): string {
   return `${prefix.slice(0, 223)}-${hash}`;
 }
 
-export interface ParentKind {
+interface ParentKind {
   apiVersion: string;
   kind: string;
 }

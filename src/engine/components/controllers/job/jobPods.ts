@@ -12,10 +12,10 @@ import type {
 import type { Job, Pod } from '../../../objects/typed';
 
 export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
-export const COMPLETION_INDEX_KEY = 'batch.kubernetes.io/job-completion-index';
+const COMPLETION_INDEX_KEY = 'batch.kubernetes.io/job-completion-index';
 /** DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff (job_controller.go). */
-export const POD_FAILURE_BACKOFF_MS = 10_000;
-export const MAX_POD_FAILURE_BACKOFF_MS = 10 * 60_000;
+const POD_FAILURE_BACKOFF_MS = 10_000;
+const MAX_POD_FAILURE_BACKOFF_MS = 10 * 60_000;
 
 export function hasTrackingFinalizer(p: Pod): boolean {
   return (p.metadata.finalizers ?? []).includes(JOB_TRACKING_FINALIZER);
@@ -55,7 +55,7 @@ export function completionIndex(p: Pod): number {
 }
 
 /** getFinishedTime: the last container to terminate, else the deletion, else the creation. */
-export function finishedTime(p: Pod): number {
+function finishedTime(p: Pod): number {
   let t: number | undefined;
   for (const c of [...(p.status?.initContainerStatuses ?? []), ...(p.status?.containerStatuses ?? [])]) {
     const f = c.state?.terminated?.finishedAt;
@@ -123,7 +123,7 @@ export function podFromJob(job: Job, index: number): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: meta as ObjectMeta, spec };
 }
 
-export interface PodFailurePolicyMatch {
+interface PodFailurePolicyMatch {
   /** FailJob: the message of the Job's FailureTarget condition. */
   failJobMessage?: string;
   countFailed: boolean;

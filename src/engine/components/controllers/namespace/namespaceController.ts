@@ -43,7 +43,7 @@ interface Chain {
   remaining: Remaining[];
 }
 
-export interface NamespaceControllerState {
+interface NamespaceControllerState {
   /** Namespaces whose latest watch event still waits out namespaceDeletionGracePeriod. */
   delayed: Set<string>;
   chains: Map<string, Chain>;
@@ -69,7 +69,7 @@ function remainingOf(info: ResourceInfo, items: readonly KObject[]): Remaining |
   };
 }
 
-export const CONDITION_TYPES = [
+const CONDITION_TYPES = [
   'NamespaceDeletionDiscoveryFailure',
   'NamespaceDeletionGroupVersionParsingFailure',
   'NamespaceDeletionContentFailure',

@@ -12,8 +12,8 @@ import { cacheKey } from '../objectKeys';
 import type { ControllerManager } from '../ControllerManager';
 
 const NAME = 'node-lifecycle';
-export const NODE_MONITOR_PERIOD_MS = 5_000;
-export const NODE_MONITOR_GRACE_MS = 50_000;
+const NODE_MONITOR_PERIOD_MS = 5_000;
+const NODE_MONITOR_GRACE_MS = 50_000;
 const UNREACHABLE = 'node.kubernetes.io/unreachable';
 const NOT_READY = 'node.kubernetes.io/not-ready';
 

@@ -2,7 +2,7 @@
 import type { Pod } from '../../../objects/typed';
 
 /** What the ReplicaSet controller reads of a pod, gathered in one place. */
-export interface PodFacts {
+interface PodFacts {
   labels: Record<string, string> | undefined;
   /** FilterActivePods: not terminal and not being deleted. */
   active: boolean;

@@ -19,7 +19,7 @@ import type { Pod, ReplicaSet } from '../../../objects/typed';
 const BURST = 500;
 
 /** The kind a ReplicaSet-shaped controller manages, and the names it goes by. */
-export interface ReplicaSetKind {
+interface ReplicaSetKind {
   /** The part of kube-controller-manager (and key of its state). */
   name: string;
   /** The Events' source. */
@@ -234,7 +234,7 @@ function sendBatch(k: ReplicaSetKind, ctx: Ctx, rs: ReplicaSet, b: Batch): void 
  * GetPodFromTemplate: generateName `<rs>-`, template labels and annotations, controller ownerReference. The spec is
  * the template's own (frozen, stored) one: the apiserver copies a create's body before defaulting it.
  */
-export function podFromTemplate(rs: ReplicaSet, k: ReplicaSetKind = REPLICA_SET): KObject {
+function podFromTemplate(rs: ReplicaSet, k: ReplicaSetKind = REPLICA_SET): KObject {
   const t = rs.spec.template ?? {};
   const meta: any = {
     generateName: `${rs.metadata.name}-`,

@@ -26,7 +26,7 @@ import type { KObject } from '../../../types';
 import { cacheKey } from '../objectKeys';
 
 /** --resource-quota-sync-period. */
-export const QUOTA_RESYNC_MS = 5 * 60_000;
+const QUOTA_RESYNC_MS = 5 * 60_000;
 
 const REPLENISHED = new Set(['Pod', 'Service', 'PersistentVolumeClaim']);
 

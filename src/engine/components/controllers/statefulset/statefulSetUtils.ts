@@ -8,13 +8,13 @@ import { newControllerRevision } from '../history/controllerHistory';
 import { isPodAvailable, isPodReady } from '../replicaset/podHelpers';
 import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../../../objects/typed';
 
-export const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
-export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
-export const REVISION_LABEL = 'controller-revision-hash';
-export const STATEFULSET_KIND = { apiVersion: 'apps/v1', kind: 'StatefulSet' };
+const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
+const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
+const REVISION_LABEL = 'controller-revision-hash';
+const STATEFULSET_KIND = { apiVersion: 'apps/v1', kind: 'StatefulSet' };
 
 /** statefulPodRegex `(.*)-([0-9]+)$`: the parent's name and the ordinal, or -1. */
-export function parentAndOrdinal(podName: string): { parent: string; ordinal: number } {
+function parentAndOrdinal(podName: string): { parent: string; ordinal: number } {
   const m = /^(.*)-([0-9]+)$/.exec(podName);
   if (!m) return { parent: '', ordinal: -1 };
   const n = Number(m[2]);
@@ -166,13 +166,13 @@ export function controllerRef(owner: KObject, kind: { apiVersion: string; kind: 
   };
 }
 
-export interface RetentionPolicy {
+interface RetentionPolicy {
   whenDeleted: 'Retain' | 'Delete';
   whenScaled: 'Retain' | 'Delete';
 }
 
 /** getPersistentVolumeClaimRetentionPolicy: Retain/Retain unless the set says otherwise. */
-export function retentionPolicy(set: StatefulSet): RetentionPolicy {
+function retentionPolicy(set: StatefulSet): RetentionPolicy {
   const p = set.spec?.persistentVolumeClaimRetentionPolicy ?? {};
   // Validation admits only these two values.
   return {

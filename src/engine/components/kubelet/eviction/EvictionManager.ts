@@ -27,7 +27,7 @@ import { containerSpec, type ContainerRuntimeState, type PodWorkerState } from '
 import { kubeletNodeEvent } from '../nodestatus/nodeEvent';
 
 /** memory.available<100Mi. */
-export const EVICTION_HARD_MEMORY = 100 * 1024 * 1024;
+const EVICTION_HARD_MEMORY = 100 * 1024 * 1024;
 const MONITORING_PERIOD_MS = 10_000;
 const PRESSURE_TRANSITION_MS = 5 * 60_000;
 

@@ -9,7 +9,7 @@ import type { KObject } from '../../../types';
 import { podRequestsResource, quantityValue } from '../../scheduler/framework/resource';
 import type { Kubelet } from '../Kubelet';
 
-export interface Rejection {
+interface Rejection {
   reason: string;
   message: string;
 }

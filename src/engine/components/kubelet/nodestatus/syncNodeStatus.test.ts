@@ -40,9 +40,14 @@ describe('container runtime stopped on a node', () => {
     expect(plegs.length).toBeGreaterThan(10);
     expect(new Set(plegs.map((p) => p.m)).size).toBe(plegs.length);
     const gaps = plegs.slice(1).map((p, i) => p.t - plegs[i]!.t);
-    for (const g of gaps) expect(g).toBeGreaterThan(9_000), expect(g).toBeLessThan(11_000);
+    for (const g of gaps) {
+      expect(g).toBeGreaterThan(9_000);
+      expect(g).toBeLessThan(11_000);
+    }
     // The NodeNotReady Event is recorded once, on the transition, not at every post.
-    const notReady = run.steps.flatMap((s) => s.events).filter((e) => e.reason === 'NodeNotReady' && e.source === 'kubelet');
+    const notReady = run.steps
+      .flatMap((s) => s.events)
+      .filter((e) => e.reason === 'NodeNotReady' && e.source === 'kubelet');
     expect(notReady).toHaveLength(1);
   });
 

@@ -48,7 +48,7 @@ export function syncNodeStatus(k: Kubelet, sim: Simulation): void {
 }
 
 /** Writes the Ready condition (keeping its transition time when the status stays) and records the change. */
-export function postReadyCondition(k: Kubelet, sim: Simulation, ready: boolean, message: string): void {
+function postReadyCondition(k: Kubelet, sim: Simulation, ready: boolean, message: string): void {
   const node = sim.store.get(`/registry/minions/${k.node}`);
   if (!node) return;
   const next = deepClone(node);

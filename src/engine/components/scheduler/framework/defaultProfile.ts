@@ -53,7 +53,7 @@ export const FILTER_PLUGINS: readonly Plugin[] = [
   interPodAffinity,
 ];
 
-export interface WeightedPlugin {
+interface WeightedPlugin {
   plugin: Plugin;
   weight: number;
 }

@@ -11,7 +11,7 @@ import type { Status } from './status';
 
 export const NO_NODES_AVAILABLE = 'no nodes available to schedule pods';
 
-export interface FitErrorInput {
+interface FitErrorInput {
   numAllNodes: number;
   /** Diagnosis.PreFilterMsg: set when a PreFilter plugin rejected the pod (then no histogram is printed). */
   preFilterMsg?: string;

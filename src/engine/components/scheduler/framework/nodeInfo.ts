@@ -382,7 +382,7 @@ export function nodeInfoWithPods(n: NodeInfo, pods: PodInfo[]): NodeInfo {
   return c;
 }
 
-export interface SnapshotInput extends ClusterObjects {
+interface SnapshotInput extends ClusterObjects {
   nodes: KObject[];
   podsOnNodes: KObject[];
   imagesOnNodes?: Record<string, Array<{ name: string; sizeBytes: number }>>;

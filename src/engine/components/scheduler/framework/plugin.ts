@@ -42,7 +42,7 @@ export interface SchedulerOptions {
   percentageOfNodesToScore?: number;
 }
 
-export type ResolvedOptions = Required<SchedulerOptions>;
+type ResolvedOptions = Required<SchedulerOptions>;
 
 export function resolveOptions(o: SchedulerOptions | undefined): ResolvedOptions {
   return {
@@ -60,7 +60,7 @@ export interface CycleContext {
   options: ResolvedOptions;
 }
 
-export interface PreFilterOutcome {
+interface PreFilterOutcome {
   /** Undefined = success. `Skip` = this plugin's Filter is skipped this cycle. */
   status?: Status;
   /** PreFilterResult.NodeNames: only these nodes are worth filtering. */

@@ -12,8 +12,8 @@
 import type { KObject } from '../../../types';
 import { parseBytes, parseCpuMillis } from '../../../objects/quantity';
 
-export const DEFAULT_MILLI_CPU_REQUEST = 100;
-export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+const DEFAULT_MILLI_CPU_REQUEST = 100;
+const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 export interface Resource {
   milliCPU: number;
@@ -29,7 +29,7 @@ export function emptyResource(): Resource {
 }
 
 /** schedutil.IsScalarResourceName: extended (domain-prefixed), kubernetes.io/-prefixed, hugepages-*, attachable-volumes-*. */
-export function isScalarResourceName(name: string): boolean {
+function isScalarResourceName(name: string): boolean {
   return name.includes('/') || name.startsWith('hugepages-') || name.startsWith('attachable-volumes-');
 }
 
@@ -64,7 +64,7 @@ function maxInto(dst: ResourceList, src: ResourceList): void {
   }
 }
 
-export interface PodRequestOptions {
+interface PodRequestOptions {
   /** Apply the 100m / 200Mi defaults to containers that lack a cpu / memory request (scoring only). */
   nonMissing?: boolean;
 }
@@ -169,7 +169,7 @@ export function resourceFromList(list: ResourceList): Resource {
   return r;
 }
 
-export function addListToResource(r: Resource, list: ResourceList, sign = 1): void {
+function addListToResource(r: Resource, list: ResourceList, sign = 1): void {
   for (const [k, v] of list) addToResource(r, k, sign * v);
 }
 

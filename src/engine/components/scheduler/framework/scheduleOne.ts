@@ -40,7 +40,7 @@ import { findPodVolumes } from './plugins/volumeBinding';
 import { keepRow, sameRow, shareNames, sharePlugins } from './sharedRows';
 import { isRejected, newStatus, statusMessage, type Status } from './status';
 
-export interface Rand {
+interface Rand {
   intn(n: number): number;
 }
 
@@ -225,7 +225,7 @@ export function runSchedulingCycle(input: CycleInput, rng: Rand): SchedulingResu
   return scheduleOnSnapshot({ pod: input.pod, snapshot, startIndex: input.startIndex, options: input.options }, rng);
 }
 
-export interface SnapshotCycleInput {
+interface SnapshotCycleInput {
   /** The pod to schedule. */
   pod: KObject;
   /** The cluster as the scheduler's cache sees it, without the pod being scheduled. */

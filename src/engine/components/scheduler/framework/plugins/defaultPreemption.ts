@@ -15,15 +15,15 @@ import type { NodeInfo, PodInfo, Snapshot } from '../nodeInfo';
 import { fitErrorMessage } from '../fitError';
 import { newStatus, type Status } from '../status';
 
-export const PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling';
-export const NO_VICTIMS = 'No preemption victims found for incoming pod';
-export const NOT_ELIGIBLE_NEVER = 'not eligible due to preemptionPolicy=Never.';
-export const NOT_ELIGIBLE_TERMINATING = 'not eligible due to a terminating pod on the nominated node.';
+const PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling';
+const NO_VICTIMS = 'No preemption victims found for incoming pod';
+const NOT_ELIGIBLE_NEVER = 'not eligible due to preemptionPolicy=Never.';
+const NOT_ELIGIBLE_TERMINATING = 'not eligible due to a terminating pod on the nominated node.';
 
 const MIN_CANDIDATE_NODES_PERCENTAGE = 10;
 const MIN_CANDIDATE_NODES_ABSOLUTE = 100;
 
-export interface PreemptionInput {
+interface PreemptionInput {
   pod: PodInfo;
   snapshot: Snapshot;
   /** Filter statuses of the nodes that were evaluated. */
@@ -35,7 +35,7 @@ export interface PreemptionInput {
   rng: { intn(n: number): number };
 }
 
-export interface PreemptionOutcome {
+interface PreemptionOutcome {
   /** Success when a node was nominated; otherwise Unschedulable with "preemption: ..." as its reason. */
   status: Status;
   nominatedNode?: string;

@@ -8,16 +8,16 @@ import { MAX_NODE_SCORE } from '../normalizeScore';
 import type { CycleContext, Plugin } from '../plugin';
 
 const MB = 1024 * 1024;
-export const MIN_THRESHOLD = 23 * MB;
-export const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+const MIN_THRESHOLD = 23 * MB;
+const MAX_CONTAINER_THRESHOLD = 1000 * MB;
 
 /** normalizedImageName: append ":latest" when the name has no tag. */
-export function normalizedImageName(name: string): string {
+function normalizedImageName(name: string): string {
   if (name.lastIndexOf(':') <= name.lastIndexOf('/')) return name + ':latest';
   return name;
 }
 
-export function calculatePriority(sumScores: number, numContainers: number): number {
+function calculatePriority(sumScores: number, numContainers: number): number {
   const maxThreshold = MAX_CONTAINER_THRESHOLD * numContainers;
   let s = sumScores;
   if (s < MIN_THRESHOLD) s = MIN_THRESHOLD;

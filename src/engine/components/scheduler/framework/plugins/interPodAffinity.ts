@@ -17,14 +17,14 @@ import { MAX_NODE_SCORE } from '../normalizeScore';
 import type { CycleContext, Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_EXISTING_ANTI_AFFINITY = "node(s) didn't satisfy existing pods anti-affinity rules";
-export const ERR_REASON_AFFINITY = "node(s) didn't match pod affinity rules";
-export const ERR_REASON_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
+const ERR_REASON_EXISTING_ANTI_AFFINITY = "node(s) didn't satisfy existing pods anti-affinity rules";
+const ERR_REASON_AFFINITY = "node(s) didn't match pod affinity rules";
+const ERR_REASON_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
 
 const HARD_POD_AFFINITY_WEIGHT = 1;
 
 /** AffinityTerm.Matches */
-export function termMatches(t: AffinityTerm, pod: PodInfo, nsLabels: LabelMap | undefined): boolean {
+function termMatches(t: AffinityTerm, pod: PodInfo, nsLabels: LabelMap | undefined): boolean {
   if (t.namespaces.has(pod.namespace) || selectorMatches(t.namespaceSelector, nsLabels)) {
     return selectorMatches(t.selector, pod.labels);
   }

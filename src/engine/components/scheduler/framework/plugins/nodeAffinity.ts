@@ -19,8 +19,8 @@ import { defaultNormalizeScore, MAX_NODE_SCORE } from '../normalizeScore';
 import type { Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
-export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
+const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
+const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
 
 /** nodeaffinity.GetRequiredNodeAffinity(pod).Match(node) */
 export function requiredNodeAffinityMatches(pod: KObject, node: NodeInfo): boolean {

@@ -5,7 +5,7 @@
 import type { Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
+const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
 
 export const nodeName: Plugin = {
   name: 'NodeName',

@@ -7,7 +7,7 @@ import { hostPortConflict, type HostPort } from '../nodeInfo';
 import type { Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_PORTS = "node(s) didn't have free ports for the requested pod ports";
+const ERR_REASON_PORTS = "node(s) didn't have free ports for the requested pod ports";
 
 const STATE = 'PreFilterNodePorts';
 

@@ -30,10 +30,7 @@ function hasKeys(o: object): boolean {
 }
 
 /** fitsRequest */
-export function insufficientResources(
-  ctxPod: { requests: NodeInfo['requested'] },
-  node: NodeInfo,
-): readonly Insufficient[] {
+function insufficientResources(ctxPod: { requests: NodeInfo['requested'] }, node: NodeInfo): readonly Insufficient[] {
   const req = ctxPod.requests;
   const a = node.allocatable;
   const used = node.requested;

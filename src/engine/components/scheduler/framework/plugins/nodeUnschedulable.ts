@@ -7,7 +7,7 @@ import { tolerationsTolerateTaint } from '../../../../objects/labels';
 import type { Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 
 export const nodeUnschedulable: Plugin = {
   name: 'NodeUnschedulable',

@@ -26,13 +26,13 @@ import { requiredNodeAffinityMatches } from './nodeAffinity';
 import { doNotScheduleTaint } from './taintToleration';
 import { BoundedCache } from '../../../../util/boundedMemo';
 
-export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
-export const ERR_REASON_NODE_LABEL_NOT_MATCH = ERR_REASON_CONSTRAINTS_NOT_MATCH + ' (missing required label)';
+const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
+const ERR_REASON_NODE_LABEL_NOT_MATCH = ERR_REASON_CONSTRAINTS_NOT_MATCH + ' (missing required label)';
 
 const HOSTNAME = 'kubernetes.io/hostname';
 const ZONE = 'topology.kubernetes.io/zone';
 
-export interface SpreadConstraint {
+interface SpreadConstraint {
   maxSkew: number;
   topologyKey: string;
   selector: Selector;
@@ -75,7 +75,7 @@ function filterConstraints(constraints: any[], podLabels: LabelMap, action: stri
 }
 
 /** helper.DefaultSelector: Services selecting the pod, plus the controlling RC/RS/StatefulSet selector. */
-export function defaultSelector(pod: KObject, s: Snapshot): Selector {
+function defaultSelector(pod: KObject, s: Snapshot): Selector {
   const ns = pod.metadata.namespace ?? 'default';
   const labels = pod.metadata.labels ?? {};
   const set: LabelMap = {};
@@ -343,7 +343,7 @@ const PREFILTER = 'PreFilterPodTopologySpread';
 const PRESCORE = 'PreScorePodTopologySpread';
 
 /** scoreForCount: `maxSkew-1` waters down small differences between domains. */
-export function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): number {
+function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): number {
   return cnt * tpWeight + (maxSkew - 1);
 }
 

@@ -19,7 +19,7 @@ export function doNotScheduleTaint(t: Taint): boolean {
   return t.effect === 'NoSchedule' || t.effect === 'NoExecute';
 }
 
-export function untoleratedTaintReason(taint: Taint, generic: boolean): string {
+function untoleratedTaintReason(taint: Taint, generic: boolean): string {
   // PR #134740 dropped key and value from the message (taints can be sensitive); v1.34.0 still prints them.
   return generic
     ? 'node(s) had untolerated taint(s)'

@@ -19,10 +19,10 @@ import { quantityValue } from '../resource';
 import type { CycleContext, Plugin } from '../plugin';
 import { newStatus } from '../status';
 
-export const ERR_REASON_UNBOUND_IMMEDIATE = 'pod has unbound immediate PersistentVolumeClaims';
-export const ERR_REASON_NODE_CONFLICT = 'node(s) had volume node affinity conflict';
-export const ERR_REASON_BIND_CONFLICT = "node(s) didn't find available persistent volumes to bind";
-export const ERR_REASON_PV_NOT_EXIST = 'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)';
+const ERR_REASON_UNBOUND_IMMEDIATE = 'pod has unbound immediate PersistentVolumeClaims';
+const ERR_REASON_NODE_CONFLICT = 'node(s) had volume node affinity conflict';
+const ERR_REASON_BIND_CONFLICT = "node(s) didn't find available persistent volumes to bind";
+const ERR_REASON_PV_NOT_EXIST = 'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)';
 
 const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 const NO_PROVISIONER = 'kubernetes.io/no-provisioner';
@@ -47,7 +47,7 @@ function findClass(s: Snapshot, name: string): KObject | undefined {
 }
 
 /** storagehelpers.GetPersistentVolumeClaimClass */
-export function claimClass(pvc: KObject): string {
+function claimClass(pvc: KObject): string {
   if (pvc.spec?.storageClassName != null) return pvc.spec.storageClassName;
   return pvc.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
 }
@@ -140,7 +140,7 @@ function matchTopology(terms: any[] | undefined, labels: Record<string, string>)
   return false;
 }
 
-export interface VolumeDecisions {
+interface VolumeDecisions {
   reasons: string[];
   bind: Array<{ claim: string; volume: string }>;
   provision: string[];
