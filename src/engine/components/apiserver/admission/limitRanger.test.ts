@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { applyDefaults } from '../../../apiserver/defaults';
 import type { KObject } from '../../../types';
 import { LIMIT_RANGER_ANNOTATION, limitRangerMutatePod, limitRangerValidate } from './limitRanger';
+import { makePod } from '../../../testing/builders';
 
 const limitRange = (limits: unknown[]): KObject =>
   applyDefaults({
@@ -17,12 +18,10 @@ const limitRange = (limits: unknown[]): KObject =>
   } as KObject);
 
 const pod = (containers: unknown[], initContainers?: unknown[]): KObject =>
-  ({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'web-1', namespace: 'default' },
-    spec: { containers, ...(initContainers ? { initContainers } : {}) },
-  }) as KObject;
+  makePod('web-1')
+    .containers(containers)
+    .spec(initContainers ? { initContainers } : {})
+    .obj();
 
 describe('LimitRange defaulting', () => {
   it('defaults the default limit to max and the default request to the default limit, then to min', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../types';
 import { admitPodPriority, validatePriorityClass } from './priority';
 import { testStore } from './testStore';
+import { makePod } from '../../../testing/builders';
 
 const pc = (name: string, value: number, extra: Record<string, unknown> = {}): KObject =>
   ({
@@ -17,13 +18,7 @@ const pc = (name: string, value: number, extra: Record<string, unknown> = {}): K
     ...extra,
   }) as KObject;
 
-const pod = (spec: Record<string, unknown> = {}): KObject =>
-  ({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'p', namespace: 'default' },
-    spec: { containers: [{ name: 'app', image: 'nginx' }], ...spec },
-  }) as KObject;
+const pod = (spec: Record<string, unknown> = {}): KObject => makePod('p').spec(spec).obj();
 
 const system = [pc('system-cluster-critical', 2000000000), pc('system-node-critical', 2000001000)];
 

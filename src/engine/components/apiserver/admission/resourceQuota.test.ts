@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../types';
 import { admitResourceQuota } from './resourceQuota';
+import { makePod } from '../../../testing/builders';
 
 const quota = (name: string, hard: Record<string, string>, used?: Record<string, string>): KObject =>
   ({
@@ -17,13 +18,9 @@ const quota = (name: string, hard: Record<string, string>, used?: Record<string,
   }) as KObject;
 
 const pod = (name: string, resources?: Record<string, unknown>): KObject =>
-  ({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: 'default' },
-    spec: { containers: [{ name: 'app', image: 'nginx', ...(resources ? { resources } : {}) }] },
-    status: { phase: 'Pending' },
-  }) as KObject;
+  makePod(name)
+    .containers([{ name: 'app', image: 'nginx', ...(resources ? { resources } : {}) }])
+    .obj();
 
 const errorOf = (r: ReturnType<typeof admitResourceQuota>) => ('error' in r ? r.error : undefined);
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../types';
 import { daemonPod, nodeShouldRunDaemonPod, targetNodeName } from './daemonPods';
 import type { DaemonSet, Node, Pod } from '../../../objects/typed';
+import { makeNode } from '../../../testing/builders';
 
 function ds(spec: Record<string, unknown> = {}): KObject {
   return {
@@ -21,12 +22,14 @@ function ds(spec: Record<string, unknown> = {}): KObject {
   };
 }
 
-const node = (spec: Record<string, unknown> = {}, labels: Record<string, string> = {}): KObject => ({
-  apiVersion: 'v1',
-  kind: 'Node',
-  metadata: { name: 'node-1', labels },
-  spec,
-});
+const node = (
+  spec: { taints?: Array<{ key: string; effect: string }>; unschedulable?: boolean } = {},
+  labels: Record<string, string> = {},
+) => {
+  const b = makeNode('node-1').labels(labels);
+  for (const t of spec.taints ?? []) b.taint(t.key, t.effect);
+  return (spec.unschedulable ? b.unschedulable() : b).obj();
+};
 
 const run = (n: KObject, d: KObject) => {
   const r = nodeShouldRunDaemonPod(n as Node, d as DaemonSet);

@@ -4,6 +4,7 @@ import { controllerProbe } from '../../../client/controllerProbe.testkit';
 import { desiredSubsets } from '../../../controllers-support/endpoints';
 import type { KObject } from '../../../types';
 import { endpointsController } from './endpointsController';
+import { makePod } from '../../../testing/builders';
 
 const svc: KObject = {
   apiVersion: 'v1',
@@ -12,20 +13,10 @@ const svc: KObject = {
   spec: { selector: { app: 'web' }, clusterIP: '10.96.1.2', ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }] },
 };
 
-function pod(name: string, ip: string, ready: boolean, extra: Partial<KObject['metadata']> = {}): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: 'default', uid: `uid-${name}`, labels: { app: 'web' }, ...extra },
-    spec: { nodeName: 'node-1', containers: [{ name: 'c', image: 'nginx' }] },
-    status: {
-      phase: 'Running',
-      podIP: ip,
-      podIPs: [{ ip }],
-      conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: 15_000 }],
-    },
-  };
-}
+const pod = (name: string, ip: string, ready: boolean, deleting = false): KObject => {
+  const b = makePod(name).labels({ app: 'web' }).node('node-1').ip(ip).ready(ready);
+  return (deleting ? b.deleting(1) : b).obj();
+};
 
 describe('endpointsController', () => {
   it('creates an Endpoints named after the Service with ready and not-ready addresses (syncService)', () => {
@@ -77,7 +68,7 @@ describe('endpointsController', () => {
   it('leaves terminating pods out and truncates above 1,000 addresses (truncateEndpoints)', () => {
     const pods: KObject[] = [];
     for (let i = 0; i < 1005; i++) pods.push(pod(`p${i}`, `10.244.${i >> 8}.${i & 255}`, true));
-    pods.push(pod('gone', '10.244.9.9', true, { deletionTimestamp: 1 }));
+    pods.push(pod('gone', '10.244.9.9', true, true));
     const { subsets, truncated } = desiredSubsets(svc, pods);
     expect(truncated).toBe(true);
     expect(subsets[0].addresses).toHaveLength(1000);
