@@ -60,13 +60,17 @@ export function ClusterDiagram() {
   const { session, step, world } = useCurrent();
   const workers = useApp((s) => s.nodes);
   const reduced = useApp((s) => s.reducedMotion);
-  const narrow = useNarrow(container);
   // Before the first run, the default cluster's shape (docs/CONTRACTS.md §5), so the page never starts empty.
   const cluster = useMemo(() => session?.run.cluster ?? defaultCluster(workers ?? 3), [session, workers]);
-  const layout = useMemo(
-    () => layoutDiagram(nodeRoles(cluster), cluster.etcdMembers, narrow ? 'narrow' : 'wide'),
-    [cluster, narrow],
-  );
+  const layouts = useMemo(() => {
+    const roles = nodeRoles(cluster);
+    return {
+      wide: layoutDiagram(roles, cluster.etcdMembers, 'wide'),
+      narrow: layoutDiagram(roles, cluster.etcdMembers, 'narrow'),
+    };
+  }, [cluster]);
+  const narrow = useNarrow(container, layouts);
+  const layout = narrow ? layouts.narrow : layouts.wide;
   const handles = useMemo(() => handlesByBox(layout), [layout]);
   const state = useMemo(() => diagramState(layout, step), [layout, step]);
   const tiles = useMemo(() => layout.boxes.filter((b) => b.kind === 'tile').map((b) => b.node!), [layout]);
@@ -145,6 +149,8 @@ const DiagramFlow = memo(function DiagramFlow({
   reduced: boolean;
 }) {
   const t = useT();
+  // In a course page the wheel scrolls the page, not the diagram: zoom there is Ctrl+wheel, pinch or the buttons.
+  const embed = useApp((s) => s.embed);
   useRefitOnResize(container, layout);
   const initialized = useNodesInitialized();
   useEffect(() => {
@@ -175,6 +181,8 @@ const DiagramFlow = memo(function DiagramFlow({
       zoomActivationKeyCode={null}
       disableKeyboardA11y
       zoomOnDoubleClick={false}
+      zoomOnScroll={!embed}
+      preventScrolling={!embed}
       proOptions={{ hideAttribution: false }}
     >
       <Controls showInteractive={false} fitViewOptions={FIT} aria-label={t('diagram.fit')} />
@@ -213,19 +221,33 @@ function useRefitOnResize(container: RefObject<HTMLDivElement | null>, layout: u
   }, [container, fitView, layout]);
 }
 
-/** Below this width the diagram switches to the tall `narrow` layout. */
+/** Below this width the diagram may switch to the tall `narrow` layout. */
 const NARROW_PX = 720;
 
-function useNarrow(container: RefObject<HTMLDivElement | null>): boolean {
+/**
+ * The tall layout when the box is narrow and the tall shape would be drawn larger there than the wide one: a phone
+ * gets it; a short, wide-ish box (an embed at 700 × 560, where narration and controls leave ~290 px) keeps the wide.
+ */
+function useNarrow(container: RefObject<HTMLDivElement | null>, shapes: { wide: Size; narrow: Size }): boolean {
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const measure = () => setNarrow(el.clientWidth > 0 && el.clientWidth < NARROW_PX);
+    const measure = () => {
+      const w = el.clientWidth;
+      const h = el.clientHeight;
+      const scale = (s: Size) => Math.min(w / s.width, (h || Infinity) / s.height);
+      setNarrow(w > 0 && w < NARROW_PX && scale(shapes.narrow) > scale(shapes.wide));
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [container]);
+  }, [container, shapes]);
   return narrow;
+}
+
+interface Size {
+  width: number;
+  height: number;
 }
