@@ -25,7 +25,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
-    // Two pages: the app and the embed (issue 5); both use relative asset URLs.
+    // Two pages: the app and the embed; both use relative asset URLs.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),

@@ -78,3 +78,17 @@ test('the wheel over the embedded diagram scrolls the course page and leaves the
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   expect(await viewport.evaluate((el) => getComputedStyle(el).transform)).toBe(before);
 });
+
+test('the embed dialog offers the auto-sizing helper by default and no start step unless one is chosen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?scenario=happy-path&step=40');
+  await page.getByTestId('embed-dialog').click();
+  const snippet = page.getByTestId('embed-snippet');
+  await expect(snippet).toHaveValue(/data-podyssey/);
+  await expect(snippet).toHaveValue(/<script src="[^"]*\/podyssey-embed\.js"><\/script>/);
+  expect(await snippet.inputValue()).not.toMatch(/[?&;]step=/);
+  await page.getByTestId('embed-step').fill('12');
+  await expect(snippet).toHaveValue(/[?&;]step=12/);
+});

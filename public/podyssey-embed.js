@@ -6,7 +6,7 @@
  *
  * It keeps each [data-podyssey] iframe as tall as its content (the `resize` message) and exposes
  * window.Podyssey.send(iframe, type, data) → Promise of the reply, and window.Podyssey.on(iframe, type, fn).
- * Messages follow DESIGN.md §9: { podyssey: 1, id, type, reqId?, data? }.
+ * Messages follow the embed protocol (docs/CONTRACTS.md §9 in the Podyssey repository): { podyssey: 1, id, type, reqId?, data? }.
  */
 (function () {
   'use strict';

@@ -21,7 +21,9 @@ export function EmbedDialog() {
   const [content, setContent] = useState<string>(s.scenarioId ?? '__current');
   const [lang, setLang] = useState(s.lang);
   const [theme, setTheme] = useState<string>(s.theme);
-  const [step, setStep] = useState(s.cursor >= 0 ? s.cursor + 1 : 1);
+  // Empty unless chosen: a course page usually wants the run from its start, whatever step the author is at.
+  const [step, setStep] = useState('');
+  const [autoSize, setAutoSize] = useState(true);
   const [controls, setControls] = useState<'full' | 'min' | 'none'>('full');
   const [fragment, setFragment] = useState('');
   const [note, setNote] = useState('');
@@ -39,13 +41,16 @@ export function EmbedDialog() {
     if (content !== '__current') q.set('scenario', content);
     q.set('lang', lang);
     if (theme !== 'system') q.set('theme', theme);
-    if (step > 1) q.set('step', String(step));
+    if (Number(step) > 1) q.set('step', step);
     if (controls !== 'full') q.set('controls', controls);
     q.set('id', 'podyssey-1');
     return `${new URL('./embed.html', window.location.href).href}?${q.toString()}${content === '__current' ? fragment : ''}`;
   }, [content, lang, theme, step, controls, fragment]);
 
-  const snippet = `<iframe src="${esc(src)}" title="${esc(t('embed.frameTitle'))}" width="${esc(width)}" height="${height}" loading="lazy" style="border:0;max-width:100%" allow="clipboard-write"></iframe>`;
+  const iframe = `<iframe src="${esc(src)}" title="${esc(t('embed.frameTitle'))}" width="${esc(width)}" height="${height}" loading="lazy" style="border:0;max-width:100%" allow="clipboard-write"${autoSize ? ' data-podyssey' : ''}></iframe>`;
+  // The host helper (public/podyssey-embed.js) keeps a [data-podyssey] iframe as tall as its content asks.
+  const helper = `<script src="${esc(new URL('./podyssey-embed.js', window.location.href).href)}"></script>`;
+  const snippet = autoSize ? `${iframe}\n${helper}` : iframe;
 
   return (
     <Modal title={t('embed.title')} onClose={() => api.getState().setDialog(null)} wide>
@@ -102,8 +107,16 @@ export function EmbedDialog() {
             type="number"
             min={1}
             value={step}
-            onChange={(e) => setStep(Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+            placeholder="1"
+            data-testid="embed-step"
+            onChange={(e) =>
+              setStep(e.target.value === '' ? '' : String(Math.max(1, Math.floor(Number(e.target.value) || 1))))
+            }
           />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={autoSize} onChange={(e) => setAutoSize(e.target.checked)} />
+          {t('embed.autoSize')}
         </label>
         <label>
           {t('embed.controls')}

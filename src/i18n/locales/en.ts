@@ -580,6 +580,7 @@ export const en = {
   'embed.lang': 'Language',
   'embed.theme': 'Theme',
   'embed.step': 'Start at step',
+  'embed.autoSize': 'Auto-size with the helper script',
   'embed.controls': 'Controls',
   'embed.controls.full': 'full',
   'embed.controls.min': 'minimal',

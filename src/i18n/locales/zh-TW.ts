@@ -709,6 +709,7 @@ const zhTW: Catalog = {
   'embed.lang': '語言',
   'embed.theme': '主題',
   'embed.step': '從第幾步開始',
+  'embed.autoSize': '用輔助腳本自動調整高度',
   'embed.controls': '控制列',
   'embed.controls.full': '完整',
   'embed.controls.min': '精簡',
