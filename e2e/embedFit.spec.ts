@@ -59,6 +59,12 @@ for (const lang of ['en', 'zh-TW']) {
     // The diagram keeps a useful share of the box, not a sliver.
     const d = await boxIn(frame, 'diagram');
     expect(d.bottom - d.top).toBeGreaterThan(240);
+    // The scenario's lesson, in the embed's language, on one line in the bar.
+    const lesson = frame.getByTestId('embed-lesson');
+    await expect(lesson).toContainText(
+      lang === 'en' ? 'nginx Deployment (3 replicas)' : 'nginx Deployment（3 個副本）',
+    );
+    expect((await boxIn(frame, 'embed-lesson')).bottom).toBeLessThanOrEqual(40);
     await frame.getByTestId('step-next').click();
     await expect(frame.getByTestId('step-counter')).toHaveText(/^2 \/ \d+$/);
     expect(errors).toEqual([]);

@@ -1,13 +1,18 @@
-/** The embed's compact chrome: the name, the language, and "Open full" carrying the current state. */
+/**
+ * The embed's compact chrome: the name and, for a built-in scenario, its title with its lesson on one line (the
+ * whole lesson on hover), the language, and "Open full" carrying the current state.
+ */
 import { useEffect, useState } from 'react';
 import { LanguageSelect } from './HeaderExtras';
 import { useT } from '../ui/i18n/translateContext';
 import { shareUrl } from './share/links';
-import { useAppApi } from '../ui/store/useApp';
+import { useApp, useAppApi } from '../ui/store/useApp';
+import { scenarioLessonKey, scenarioTitleKey } from '../i18n/scenarioText';
 
 export function EmbedBar() {
   const t = useT();
   const api = useAppApi();
+  const scenarioId = useApp((s) => s.scenarioId);
   const [href, setHref] = useState(() => new URL('./', window.location.href).href);
   useEffect(() => {
     let timer: number | undefined;
@@ -31,7 +36,13 @@ export function EmbedBar() {
   return (
     <header className="embed-bar">
       <p className="embed-bar__title">{t('app.name')}</p>
-      <span className="embed-bar__spacer" />
+      {scenarioId ? (
+        <p className="embed-bar__lesson" title={t(scenarioLessonKey(scenarioId))} data-testid="embed-lesson">
+          <strong>{t(scenarioTitleKey(scenarioId))}</strong> · {t(scenarioLessonKey(scenarioId))}
+        </p>
+      ) : (
+        <span className="embed-bar__spacer" />
+      )}
       <LanguageSelect />
       <a href={href} target="_blank" rel="noopener" title={t('embed.openFullHint')} data-testid="open-full">
         {t('embed.openFull')} ↗

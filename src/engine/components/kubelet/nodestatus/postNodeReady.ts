@@ -19,8 +19,7 @@ const MESSAGES: Record<string, string> = {
 export function postNodeReady(k: Kubelet, sim: Simulation): void {
   const node = sim.store.get(`/registry/minions/${k.node}`);
   if (!node) return;
-  const event = (reason: string, message?: string) =>
-    sim.recordEvent(kubeletNodeEvent(k.node, reason, message));
+  const event = (reason: string, message?: string) => sim.recordEvent(kubeletNodeEvent(k.node, reason, message));
   // kubelet.go Run: "Starting kubelet."; the container manager enforces node allocatable before the first status.
   event('Starting', 'Starting kubelet.');
   event('NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
