@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ClusterDiagram } from '../diagram/ClusterDiagram';
 import { SequenceView } from '../diagram/SequenceView';
 import { EditorPane } from '../editor/EditorPane';
+import { StaleRunNotice } from '../panels/StaleRunNotice';
 import { ViewBoundary } from './ViewBoundary';
 import { Inspectors } from '../panels/Inspectors';
 import { NarrationPanel } from '../panels/NarrationPanel';
@@ -95,7 +96,8 @@ export function App() {
             </DeferredCurrent>
           </div>
         )}
-        <div className="stage">
+        <div className="stage" id="stage" tabIndex={-1} aria-label={t('app.stage')}>
+          <StaleRunNotice />
           <div className="stage__view">
             <ViewBoundary
               view={layoutView === 'story' ? 'story' : centerView}

@@ -40,7 +40,17 @@ export function EditorPane() {
     const key = sourceKey(step);
     return (key && session.info.lines[key]) || null;
   }, [session, step, yaml]);
-  const apply = () => void api.getState().apply();
+  // After a run is shown the keys step through it (docs/CONTRACTS.md §10), so the focus leaves the editor for the
+  // stage, unless the apiserver rejected something: then the editor shows where, and keeps the focus.
+  const apply = () =>
+    void api
+      .getState()
+      .apply()
+      .then(() => {
+        const s = api.getState();
+        if (s.status !== 'ready' || s.session?.info.markers.some((m) => m.severity === 'error')) return;
+        document.getElementById('stage')?.focus({ preventScroll: true });
+      });
   // Monaco waits for the first diagram (see app/firstDiagram.ts); the manifest shows as text until then.
   const [editorWanted, setEditorWanted] = useState(false);
   useEffect(() => {
@@ -55,9 +65,13 @@ export function EditorPane() {
     <section className="editor-pane" aria-label={t('editor.title')}>
       <div className="pane-toolbar">
         <h2 className="pane-title">{t('editor.title')}</h2>
-        {scenario && (
-          <span className="scenario-chip" title={t(scenarioLessonKey(scenario.id))}>
+        {scenario && scenario.input.yaml === yaml ? (
+          <span className="scenario-chip" title={t(scenarioLessonKey(scenario.id))} data-testid="manifest-title">
             {t(scenarioTitleKey(scenario.id))}
+          </span>
+        ) : (
+          <span className="scenario-chip" data-testid="manifest-title">
+            {t('editor.yourManifest')}
           </span>
         )}
         <div className="pane-toolbar__end">

@@ -43,7 +43,11 @@ function appBase(href: string = window.location.href): string {
 export async function linkParts(s: LinkState, opts: LinkOptions): Promise<{ search: string; hash: string }> {
   const q = new URLSearchParams();
   const scenario = s.scenarioId ? findScenario(s.scenarioId) : undefined;
-  if (scenario) q.set('scenario', scenario.id);
+  const custom = !scenario || scenario.input.yaml !== s.yaml;
+  // An edited manifest is the learner's own: the link names the scenario only when it brings more than its manifest
+  // (a cluster shape, faults, actions), without which the link would not replay the same run.
+  const scenarioMatters = !!scenario && (!custom || Object.keys(scenario.input).some((k) => k !== 'yaml'));
+  if (scenario && scenarioMatters) q.set('scenario', scenario.id);
   if (opts.step && s.session && s.cursor >= 0) q.set('step', String(s.cursor + 1));
   q.set('lang', s.lang);
   if (s.theme !== 'system') q.set('theme', s.theme);
@@ -53,7 +57,6 @@ export async function linkParts(s: LinkState, opts: LinkOptions): Promise<{ sear
   if (s.present) q.set('present', '1');
   for (const [k, v] of Object.entries(opts.extra ?? {})) if (v !== undefined) q.set(k, v);
   const actions = s.actions ?? [];
-  const custom = !scenario || scenario.input.yaml !== s.yaml;
   let hash = '';
   if (custom || actions.length) {
     hash = `#s=${await encodeShare({ yaml: s.yaml, ...(actions.length ? { actions } : {}) })}`;

@@ -59,6 +59,7 @@ export const en = {
 
   // ---- editor ------------------------------------------------------------------------------------------------
   'editor.title': 'Manifest',
+  'editor.yourManifest': 'Your manifest',
   'editor.apply': 'Apply',
   'editor.applyHint': 'kubectl apply -f manifest.yaml (Ctrl+Enter)',
   'editor.loading': 'Loading the editor…',
@@ -570,6 +571,8 @@ export const en = {
     'This link brings its own manifest, and the editor holds unsaved work of yours. Opening the link replaces it; “Restore previous draft” brings it back.',
   'link.ask.open': 'Open the link',
   'link.ask.keep': 'Keep my edits',
+  'stale.text': 'Manifest changed: the diagram still shows the run of the text applied before.',
+  'app.stage': 'The run: diagram, narration and step controls',
   'embed.title': 'Embed in a web page',
   'embed.intro':
     'Paste this snippet into a course page. The page can drive the embed with postMessage (see the README).',

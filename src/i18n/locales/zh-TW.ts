@@ -201,6 +201,7 @@ const zhTW: Catalog = {
 
   // ---- editor ------------------------------------------------------------------------------------------------
   'editor.title': 'Manifest',
+  'editor.yourManifest': '你的 manifest',
   'editor.apply': '套用',
   'editor.applyHint': 'kubectl apply -f manifest.yaml（Ctrl+Enter）',
   'editor.loading': '正在載入編輯器…',
@@ -700,6 +701,8 @@ const zhTW: Catalog = {
     '這個連結帶有自己的 manifest，而編輯器裡有你尚未儲存的內容。開啟連結會取代它；可以用「還原先前的草稿」找回來。',
   'link.ask.open': '開啟連結',
   'link.ask.keep': '保留我的編輯',
+  'stale.text': 'Manifest 已修改：圖上仍是先前套用內容的執行過程。',
+  'app.stage': '執行過程：圖、旁白與步進控制',
   'embed.title': '嵌入網頁',
   'embed.intro': '把這段程式碼貼到課程網頁中。網頁可以用 postMessage 控制嵌入的內容（說明見 README）。',
   'embed.width': '寬度',

@@ -1,0 +1,68 @@
+/**
+ * Editing and applying, as a learner does it: an edit says the run on screen is the old text's ("manifest changed —
+ * Apply"), the title stops naming the example, Apply (the notice's or Ctrl+Enter) moves the focus to the stage so
+ * the arrow keys step at once, and a share link of an edited example no longer names the example.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+const TEXT = {
+  en: { changed: 'Manifest changed', yours: 'Your manifest' },
+  'zh-TW': { changed: 'Manifest 已修改', yours: '你的 manifest' },
+} as const;
+
+/** Changes `replicas: 3` to `replicas: 2` in the editor. */
+async function editReplicas(page: Page) {
+  const editor = page.getByTestId('editor');
+  const key = editor.locator('.view-lines span', { hasText: /^3$/ }).first();
+  await expect(key).toBeVisible({ timeout: 20_000 });
+  await key.dblclick();
+  await page.keyboard.type('2');
+  await expect(editor.locator('.view-lines')).toContainText('replicas: 2');
+}
+
+for (const size of SIZES) {
+  for (const lang of ['en', 'zh-TW'] as const) {
+    test(`${size.name} ${lang}: an edit marks the run stale; Apply reruns it and the arrow keys step at once`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.goto(`/?scenario=happy-path&lang=${lang}`);
+      await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+      await expect(page.getByTestId('manifest-changed')).toHaveCount(0);
+      if (size.width < 900) await page.getByRole('tab', { name: 'Manifest' }).click();
+      await editReplicas(page);
+      const notice = page.getByTestId('manifest-changed');
+      await expect(notice).toContainText(TEXT[lang].changed);
+      await expect(page.getByTestId('manifest-title')).toHaveText(TEXT[lang].yours);
+      await notice.getByRole('button').click();
+      await expect(notice).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/);
+      await expect(page.locator('#stage')).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('step-counter')).toHaveText(/^2 \/ \d+$/);
+    });
+  }
+}
+
+test('Ctrl+Enter in the editor applies and hands the keys to the stage; the share link drops the example', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=happy-path&lang=en');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+  await editReplicas(page);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('manifest-changed')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('#stage')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^3 \/ \d+$/);
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').first().inputValue();
+  expect(url).not.toMatch(/[?&]scenario=/);
+  expect(url).toMatch(/#s=/);
+});
