@@ -14,8 +14,8 @@
  * The condition goes back to False after `evictionPressureTransitionPeriod` (5 min).
  * Not modelled: soft thresholds, ranking among several offenders, node-level reclaim (image GC), other signals.
  */
-import { resolvePresentImage } from '../../../catalog/images';
-import { containerProgram, memoryAt, memoryExceededAt, type Program } from '../../../catalog/interpreter';
+import { resolvePresentImage } from '../../../images/resolveImage';
+import { containerProgram, memoryAt, memoryExceededAt, type Program } from '../../../containers/interpreter';
 import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import { formatQuantity, memoryLimitBytes, parseBytes } from '../../../objects/quantity';

@@ -20,10 +20,10 @@
  */
 import { sha256Hex } from '../util/sha256';
 import { withFields } from '../kernel/withFields';
-import type { ImageBase } from './imageCatalog';
-import { IMAGE_CATALOG } from './imageCatalog';
-import type { ImageLookupOk } from './images';
-import { statusFor } from './programs';
+import type { ImageBase } from '../images/imageCatalog';
+import { IMAGE_CATALOG } from '../images/imageCatalog';
+import type { ImageLookupOk } from '../images/resolveImage';
+import { statusFor } from './programs/registry';
 import {
   Halt,
   LoopSignal,
@@ -34,7 +34,7 @@ import {
   type Output,
   type TimelineEntry,
 } from './proc';
-import { resolveExecutable, runResolved } from './shellExec';
+import { resolveExecutable, runResolved } from './shell/exec';
 
 export type { Listener, TimelineEntry, Coreutils } from './proc';
 

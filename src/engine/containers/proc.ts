@@ -4,7 +4,7 @@
  *
  * Time is virtual milliseconds since the container started. Nothing here reads a clock or random source.
  */
-import type { ImageBase } from './imageCatalog';
+import type { ImageBase } from '../images/imageCatalog';
 import { utcFields, type UtcFields } from '../util/calendar';
 
 export type Coreutils = 'busybox' | 'gnu';

@@ -18,8 +18,8 @@
  * Start-up delays are estimates (not from source): most servers bind within ~10–100 ms; postgres ~3 s
  * (initdb), mysql ~15 s (initialisation), rabbitmq ~8 s.
  */
-import { perl } from './perlProgram';
-import { Halt, MONTHS, VIRTUAL_EPOCH_MS, WEEKDAYS, pad, type Listener, type Proc } from './proc';
+import { perl } from './perl';
+import { Halt, MONTHS, VIRTUAL_EPOCH_MS, WEEKDAYS, pad, type Listener, type Proc } from '../proc';
 
 type Run = (argv: string[], p: Proc) => number;
 export type ProgramHandler = (argv: string[], p: Proc, run: Run) => number;

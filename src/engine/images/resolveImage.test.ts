@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { IMAGE_CATALOG } from './imageCatalog';
-import { catalogImages, pullDurationMs, pullFaultMessage, resolveImage } from './images';
+import { catalogImages, pullDurationMs, pullFaultMessage, resolveImage } from './resolveImage';
 
 describe('resolveImage', () => {
   it('resolves nginx with the facts-file size and a stable fake digest', () => {

@@ -20,7 +20,7 @@ import {
   pad,
   type FdTarget,
   type ShellKind,
-} from './proc';
+} from '../proc';
 import {
   parseShell,
   type Command,
@@ -29,8 +29,8 @@ import {
   type Redirect,
   type ShellSyntaxError,
   type Word,
-} from './shellParser';
-import { PROGRAMS, assumedServer } from './programs';
+} from './parse';
+import { PROGRAMS, assumedServer } from '../programs/registry';
 
 export type Resolved = { kind: 'program'; name: string; path: string } | { kind: 'script'; path: string };
 

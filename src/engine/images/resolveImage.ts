@@ -21,7 +21,7 @@ import { sha256Hex } from '../util/sha256';
 import type { CatalogEntry, ImageBase } from './imageCatalog';
 import { IMAGE_CATALOG } from './imageCatalog';
 import { parseImageReference } from './imageReference';
-import { containerProgram } from './interpreter';
+import { containerProgram } from '../containers/interpreter';
 
 export type ImageErrorReason = 'NotFound' | 'InvalidImageName' | 'Unauthorized' | 'Unreachable';
 
