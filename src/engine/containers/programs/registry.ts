@@ -1,7 +1,8 @@
 /**
  * Behaviour of the programs the catalog images ship (servers, entrypoint scripts, clients), as far as a
  * Kubernetes learner can observe it: which ports they listen on and from when, how they answer an HTTP GET
- * (for probes), what they log, and when and how they exit.
+ * (for probes), what they log, and when and how they exit. Each family has its own file here; PROGRAMS below
+ * finds them by name.
  *
  * Modelled real behaviours (each cited in place):
  * - nginx only stays in the foreground with `daemon off;` (the image's CMD); plain `nginx` daemonises and PID 1

@@ -91,6 +91,24 @@ export const httpd: ProgramHandler = (argv, p, run) => {
   return 0; // apache without -DFOREGROUND daemonises
 };
 
+/** php:apache's `apache2-foreground` serving the HPA example's index.php. */
+export const apache2Foreground: ProgramHandler = (_argv, p) => {
+  const ip = p.opts.podIP;
+  const ah = `AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`;
+  p.log(ah, 'stderr');
+  p.log(ah, 'stderr');
+  serve(
+    p,
+    'apache2',
+    20,
+    [{ port: 80, httpPaths: { '/': 200, '/index.php': 200, '*': 404 } }],
+    [
+      `[${ts.apache(p)}] [mpm_prefork:notice] [pid 1] AH00163: Apache/2.4.10 (Debian) PHP/5.6.40 configured -- resuming normal operations`,
+      `[${ts.apache(p)}] [core:notice] [pid 1] AH00094: Command line: 'apache2 -D FOREGROUND'`,
+    ],
+  );
+};
+
 // ---- proxies and app servers ---------------------------------------------------------------------------------
 
 export const caddy: ProgramHandler = (argv, p) => {
@@ -158,23 +176,5 @@ export const gunicorn: ProgramHandler = (argv, p) => {
         : { port, httpPaths: { '*': 404 } },
     ],
     [`[${ts.iso(p)} +0000] [9] [INFO] Booting worker with pid: 9`],
-  );
-};
-
-/** php:apache's `apache2-foreground` serving the HPA example's index.php. */
-export const apache2Foreground: ProgramHandler = (_argv, p) => {
-  const ip = p.opts.podIP;
-  const ah = `AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using ${ip}. Set the 'ServerName' directive globally to suppress this message`;
-  p.log(ah, 'stderr');
-  p.log(ah, 'stderr');
-  serve(
-    p,
-    'apache2',
-    20,
-    [{ port: 80, httpPaths: { '/': 200, '/index.php': 200, '*': 404 } }],
-    [
-      `[${ts.apache(p)}] [mpm_prefork:notice] [pid 1] AH00163: Apache/2.4.10 (Debian) PHP/5.6.40 configured -- resuming normal operations`,
-      `[${ts.apache(p)}] [core:notice] [pid 1] AH00094: Command line: 'apache2 -D FOREGROUND'`,
-    ],
   );
 };
