@@ -24,6 +24,26 @@ const impureGlobals = [
 const uiFolders = ['playback', 'ui', 'diagram', 'editor', 'panels', 'app', 'embed', 'i18n'];
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xyflow/*', 'motion', 'motion/*', 'framer-motion'];
 
+// Imports the engine must not make: UI code and libraries, Node APIs.
+const engineImports = {
+  patterns: [
+    {
+      group: uiFolders.map((f) => `**/${f}/**`),
+      message: 'The engine must not import UI code.',
+    },
+    {
+      group: [...uiPackages, 'zustand', 'zustand/*', 'monaco-*', 'monaco-*/**'],
+      message: 'The engine must not depend on UI libraries.',
+    },
+    { group: ['node:*', 'fs/*'], message: 'The engine must not use Node APIs.' },
+  ],
+  // Bare module names, not path patterns: a pattern `util` would also match the engine's own util/ folder.
+  paths: ['fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util'].map((name) => ({
+    name,
+    message: 'The engine must not use Node APIs.',
+  })),
+};
+
 export default defineConfig([
   globalIgnores([
     'dist',
@@ -76,25 +96,24 @@ export default defineConfig([
         },
         { selector: "CallExpression[callee.name='Date']", message: 'Use the simulation clock, not Date().' },
       ],
+      'no-restricted-imports': ['error', engineImports],
+    },
+  },
+  {
+    // What images exist is independent of how containers run: containers/ reads images/, never the reverse.
+    files: ['src/engine/images/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
+          ...engineImports,
           patterns: [
+            ...engineImports.patterns,
             {
-              group: uiFolders.map((f) => `**/${f}/**`),
-              message: 'The engine must not import UI code.',
+              group: ['**/containers/**', '../containers'],
+              message: 'src/engine/images must not import the container interpreter (src/engine/containers).',
             },
-            {
-              group: [...uiPackages, 'zustand', 'zustand/*', 'monaco-*', 'monaco-*/**'],
-              message: 'The engine must not depend on UI libraries.',
-            },
-            { group: ['node:*', 'fs/*'], message: 'The engine must not use Node APIs.' },
           ],
-          // Bare module names, not path patterns: a pattern `util` would also match the engine's own util/ folder.
-          paths: ['fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util'].map((name) => ({
-            name,
-            message: 'The engine must not use Node APIs.',
-          })),
         },
       ],
     },

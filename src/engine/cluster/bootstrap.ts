@@ -6,7 +6,7 @@
  */
 import type { ClusterSpec, NodeSpec } from '../api';
 import { systemWorkloads } from './systemWorkloads';
-import { resolveImage } from '../catalog/images';
+import { resolveImage } from '../images/resolveImage';
 import type { Rng } from '../kernel/Rng';
 import { uuid } from '../objects/names';
 import { etcdKey, lookupResource } from '../objects/resources';

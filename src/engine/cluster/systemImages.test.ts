@@ -4,7 +4,7 @@
  * program keeps running and listening like the real daemon.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveImage } from '../catalog/images';
+import { resolveImage } from '../images/resolveImage';
 import { simulate } from '../simulate';
 import { worldAt } from '../trace/worldAt';
 import {

@@ -3,8 +3,8 @@
  * calls CNI ADD/DEL inside RunPodSandbox/StopPodSandbox, keeps the node's image store, runs each container's
  * program (from the image catalog and the command interpreter) and reports exits through PLEG.
  */
-import { pullDurationMs, pullFaultMessage, resolveImage, resolvePresentImage } from '../../catalog/images';
-import { containerProgram, memoryExceededAt } from '../../catalog/interpreter';
+import { pullDurationMs, pullFaultMessage, resolveImage, resolvePresentImage } from '../../images/resolveImage';
+import { containerProgram, memoryExceededAt } from '../../containers/interpreter';
 import type { Component } from '../../kernel/Component';
 import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';

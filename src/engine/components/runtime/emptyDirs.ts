@@ -4,8 +4,8 @@
  * restart it sees what the previous containers wrote. The runtime keeps each sandbox's emptyDir files; a
  * container's program starts from them and its writes up to its exit go back in.
  */
-import type { ProgramOptions } from '../../catalog/interpreter';
-import type { TimelineEntry } from '../../catalog/proc';
+import type { ProgramOptions } from '../../containers/interpreter';
+import type { TimelineEntry } from '../../containers/proc';
 
 /** Volume name → path inside the volume (`a/b.txt`, directories end with `/`) → content. */
 export type EmptyDirFiles = Record<string, Record<string, string>>;

@@ -1,7 +1,7 @@
 /** A shell as PID 1 has no SIGTERM handler: deleting its Pod waits the whole grace period, then SIGKILL (137). */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../simulate';
-import { resolveImage } from '../../catalog/images';
+import { resolveImage } from '../../images/resolveImage';
 import { pid1IgnoresSigterm } from './pid1Signals';
 
 const podWith = (field: string) => `apiVersion: v1

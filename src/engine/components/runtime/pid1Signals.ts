@@ -5,7 +5,7 @@
  * only by SIGKILL, exit code 137. PID 1 is argv[0] of the process runc starts — from `command`, or from `args` when
  * the image's entrypoint is empty — and a docker-entrypoint.sh `exec`s its arguments, so they become PID 1.
  */
-import type { ImageLookupOk } from '../../catalog/images';
+import type { ImageLookupOk } from '../../images/resolveImage';
 
 const NO_SIGTERM_HANDLER = new Set(['sh', 'bash', 'ash', 'dash', 'sleep', 'tail']);
 

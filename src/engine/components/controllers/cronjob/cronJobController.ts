@@ -6,7 +6,7 @@
  * queues itself again 100 ms after the next scheduled time.
  */
 import { EPOCH_MS } from '../../../api';
-import { civil as civilOf } from '../../../catalog/proc';
+import { utcFields as civilOf } from '../../../util/calendar';
 import { defineController, type ReconcileContext } from '../../../client/defineController';
 import type { KObject } from '../../../types';
 import type { CronJob, CronJobStatus, Job, ObjectReference } from '../../../objects/typed';

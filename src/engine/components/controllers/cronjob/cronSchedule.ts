@@ -5,7 +5,7 @@
  * `@hourly`, `@every <duration>`). Times are wall-clock milliseconds; `offsetMinutes` is the time zone's fixed
  * offset from UTC (zones with daylight saving are not modelled).
  */
-import { civil } from '../../../catalog/proc';
+import { utcFields as civil } from '../../../util/calendar';
 
 export type Schedule =
   | {

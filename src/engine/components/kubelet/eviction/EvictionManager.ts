@@ -2,7 +2,7 @@
  * The kubelet's eviction manager (pkg/kubelet/eviction/eviction_manager.go), for memory: the default hard threshold
  * `memory.available<100Mi` (DefaultEvictionHard, pkg/kubelet/apis/config/v1beta1/defaults_linux.go), observed every
  * 10 s (`evictionMonitoringPeriod`, pkg/kubelet/kubelet.go). memory.available is the node's capacity minus the
- * working set of what runs on it; here, the memory the containers' programs hold (catalog/interpreter.ts).
+ * working set of what runs on it; here, the memory the containers' programs hold (containers/interpreter.ts).
  *
  * When a started container's memory curve would take the node below the threshold (a container without a limit, or
  * with one above what the node has), a check is armed at the first 10 s tick after the crossing, unless the memory
@@ -14,8 +14,8 @@
  * The condition goes back to False after `evictionPressureTransitionPeriod` (5 min).
  * Not modelled: soft thresholds, ranking among several offenders, node-level reclaim (image GC), other signals.
  */
-import { resolvePresentImage } from '../../../catalog/images';
-import { containerProgram, memoryAt, memoryExceededAt, type Program } from '../../../catalog/interpreter';
+import { resolvePresentImage } from '../../../images/resolveImage';
+import { containerProgram, memoryAt, memoryExceededAt, type Program } from '../../../containers/interpreter';
 import { deepClone } from '../../../kernel/deepClone';
 import type { Simulation } from '../../../kernel/Simulation';
 import { formatQuantity, memoryLimitBytes, parseBytes } from '../../../objects/quantity';

@@ -4,8 +4,8 @@
  * The kubelet does not ask the runtime for exec probes here: the result is a pure function of the container's
  * program and its age, so drawing an ExecSync round trip every period would add noise without adding truth.
  */
-import { resolvePresentImage } from '../../../catalog/images';
-import { containerProgram, fileStateAt, probeHttp, probeTcp, runExecProbe } from '../../../catalog/interpreter';
+import { resolvePresentImage } from '../../../images/resolveImage';
+import { containerProgram, fileStateAt, probeHttp, probeTcp, runExecProbe } from '../../../containers/interpreter';
 
 export type ProbeKind = 'startup' | 'readiness' | 'liveness';
 

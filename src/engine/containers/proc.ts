@@ -1,10 +1,11 @@
 /**
  * Process state for the container-command interpreter: virtual time, environment, a tiny filesystem, output
- * routing and the control-flow signals. Shared by shellExec.ts (shell + coreutils) and programs.ts (servers).
+ * routing and the control-flow signals. Shared by shell/ and coreutils/ (the shell and its utilities) and
+ * programs/ (servers, clients, runtimes).
  *
  * Time is virtual milliseconds since the container started. Nothing here reads a clock or random source.
  */
-import type { ImageBase } from './imageCatalog';
+import type { ImageBase } from '../images/catalogEntry';
 import { utcFields, type UtcFields } from '../util/calendar';
 
 export type Coreutils = 'busybox' | 'gnu';
@@ -92,9 +93,14 @@ export interface Output {
   rss?: number;
   /** Bytes written to tmpfs (/dev/shm): page cache the memory cgroup charges to the container. */
   shm?: number;
-  /** A program of an unknown image ran as the assumed server (programs.ts `assumedServer`). */
+  /** A program of an unknown image ran as the assumed server (programs/serve.ts `assumedServer`). */
   assumed?: boolean;
 }
+
+/** Runs a command line the way the caller would (a shell passes its own lookup: builtins, functions, $PATH). */
+export type Run = (argv: string[], p: Proc) => number;
+/** A program, coreutil or shell by name: its exit status, or a Halt when it never returns or exits the process. */
+export type ProgramHandler = (argv: string[], p: Proc, run: Run) => number;
 
 /** Stop signals: the process exited, blocks forever, or ran past the simulation horizon / step budget. */
 export class Halt {
@@ -116,10 +122,10 @@ export class ReturnSignal {
   constructor(readonly code: number) {}
 }
 
-export const MAX_LOG_ENTRIES = 1000;
+const MAX_LOG_ENTRIES = 1000;
 /** containerd's CRI `defaultShmSize` (internal/cri/server: 64 MiB): the size of a container's /dev/shm tmpfs. */
 export const DEFAULT_SHM_BYTES = 64 * 1024 * 1024;
-export const MAX_STEPS = 50_000;
+const MAX_STEPS = 50_000;
 export const MAX_DEPTH = 100;
 const MAX_FILE_TEXT = 4096;
 export const STD_BIN_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
@@ -383,8 +389,8 @@ export class Proc {
 }
 
 /** UTC calendar fields of a virtual time (the engine's one calendar function). */
-export type Civil = UtcFields;
-export const civil = utcFields;
+type Civil = UtcFields;
+const civil = utcFields;
 
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

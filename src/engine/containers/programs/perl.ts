@@ -7,7 +7,7 @@
  * The compute time of bpi is an estimate (not measured): ~1 s per 1,000 digits.
  */
 import { piDigits } from './piDigits';
-import { Halt, type Proc } from './proc';
+import { Halt, type Proc } from '../proc';
 
 interface PerlArgs {
   code?: string;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { resolveImage, type ImageLookupOk } from './images';
+import { resolveImage, type ImageLookupOk } from '../images/resolveImage';
 import {
   containerProgram,
   expandKubernetesVars,

@@ -20,10 +20,10 @@
  */
 import { sha256Hex } from '../util/sha256';
 import { withFields } from '../kernel/withFields';
-import type { ImageBase } from './imageCatalog';
-import { IMAGE_CATALOG } from './imageCatalog';
-import type { ImageLookupOk } from './images';
-import { statusFor } from './programs';
+import type { ImageBase } from '../images/catalogEntry';
+import { IMAGE_CATALOG } from '../images/imageCatalog';
+import type { ImageLookupOk } from '../images/resolveImage';
+import { statusFor } from './programs/serve';
 import {
   Halt,
   LoopSignal,
@@ -34,7 +34,8 @@ import {
   type Output,
   type TimelineEntry,
 } from './proc';
-import { resolveExecutable, runResolved } from './shellExec';
+import { resolveExecutable } from './resolveExecutable';
+import { runResolved } from './shell/exec';
 
 export type { Listener, TimelineEntry, Coreutils } from './proc';
 
@@ -127,7 +128,7 @@ function baseProgramSet(base: ImageBase): string[] {
 }
 
 /** The image's userland as the interpreter sees it. */
-export function imageContext(image: {
+function imageContext(image: {
   repository: string;
   tag?: string;
   base: ImageBase;

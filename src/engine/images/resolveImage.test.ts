@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { IMAGE_CATALOG } from './imageCatalog';
-import { catalogImages, pullDurationMs, pullFaultMessage, resolveImage } from './images';
+import { catalogImages, pullDurationMs, pullFaultMessage, resolveImage } from './resolveImage';
 
 describe('resolveImage', () => {
   it('resolves nginx with the facts-file size and a stable fake digest', () => {
@@ -13,7 +13,6 @@ describe('resolveImage', () => {
     expect(r.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(resolveImage('nginx:1.27-alpine')).toMatchObject({ digest: r.digest });
     expect(r.repoDigest).toBe(`docker.io/library/nginx@${r.digest}`);
-    expect(r.process.kind).toBe('runs');
     const other = resolveImage('nginx:1.27');
     expect(other.ok && other.digest).not.toBe(r.digest);
   });
@@ -58,7 +57,6 @@ describe('resolveImage', () => {
     expect(app.normalized).toBe('docker.io/myorg/webapp:2.1');
     expect(app.size).toBeGreaterThan(1e6);
     expect(resolveImage('myorg/webapp:2.1')).toMatchObject({ size: app.size });
-    expect(app.process.kind).toBe('runs');
   });
 
   it('fails a registry host that does not resolve with containerd\'s "no such host" text', () => {
@@ -191,43 +189,14 @@ describe('resolveImage', () => {
     expect(catalogImages()[0]!.repository).toBe('docker.io/library/nginx');
   });
 
+  it('names each repository once, as a repository or an alias (so the catalog order never picks the entry)', () => {
+    const names = IMAGE_CATALOG.flatMap((e) => [e.repository, ...(e.aliases ?? [])]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('accepts digests of catalog repositories', () => {
     const r = resolveImage(`nginx@sha256:${'ab'.repeat(32)}`);
     expect(r.ok && r.digest).toBe(`sha256:${'ab'.repeat(32)}`);
-  });
-
-  it('summarizes default process behaviour', () => {
-    const p = (ref: string) => {
-      const r = resolveImage(ref);
-      return r.ok ? r.process : null;
-    };
-    expect(p('busybox')).toEqual({ kind: 'exits', code: 0, afterMs: 0, logs: [] });
-    expect(p('alpine')).toMatchObject({ kind: 'exits', code: 0 });
-    expect(p('ubuntu')).toMatchObject({ kind: 'exits', code: 0 });
-    expect(p('python:3.12')).toMatchObject({ kind: 'exits', code: 0 });
-    expect(p('node:20')).toMatchObject({ kind: 'exits', code: 0 });
-    expect(p('golang:1.23')).toMatchObject({ kind: 'exits', code: 0 });
-    expect(p('postgres')).toMatchObject({ kind: 'exits', code: 1 });
-    expect(p('mysql')).toMatchObject({ kind: 'exits', code: 1 });
-    expect(p('haproxy')).toMatchObject({ kind: 'exits', code: 1 });
-    for (const ref of [
-      'nginx',
-      'httpd',
-      'redis',
-      'registry.k8s.io/pause:3.10',
-      'registry.k8s.io/e2e-test-images/agnhost:2.53',
-      'traefik/whoami',
-      'mongo',
-      'memcached',
-      'caddy',
-      'gcr.io/google-samples/hello-app:1.0',
-      'kennethreitz/httpbin',
-      'quay.io/prometheus/prometheus',
-    ])
-      expect(p(ref)?.kind, ref).toBe('runs');
-    expect((p('postgres') as { logs: string[] }).logs[0]).toBe(
-      'Error: Database is uninitialized and superuser password is not specified.',
-    );
   });
 
   it('never throws on hostile references', () => {

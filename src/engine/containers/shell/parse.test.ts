@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseShell, wordText } from './shellParser';
+import { parseShell, wordText } from './parse';
 
 function words(src: string): string[][] {
   const r = parseShell(src);

@@ -18,18 +18,11 @@
  *   "<repository>:<tag>".
  */
 import { sha256Hex } from '../util/sha256';
-import type { CatalogEntry, ImageBase } from './imageCatalog';
+import type { CatalogEntry, ImageBase } from './catalogEntry';
 import { IMAGE_CATALOG } from './imageCatalog';
 import { parseImageReference } from './imageReference';
-import { containerProgram } from './interpreter';
 
 export type ImageErrorReason = 'NotFound' | 'InvalidImageName' | 'Unauthorized' | 'Unreachable';
-
-/** What the image's default process does when run with no command/args (ENTRYPOINT + CMD, empty env). */
-export type ImageProcess =
-  | { kind: 'runs'; logs: string[] }
-  | { kind: 'exits'; code: number; afterMs: number; logs: string[] }
-  | { kind: 'fails-to-start'; message: string };
 
 export interface ImageLookupOk {
   ok: true;
@@ -46,7 +39,6 @@ export interface ImageLookupOk {
   size: number;
   /** EXPOSE'd ports of the image. */
   ports: number[];
-  process: ImageProcess;
   /** Base filesystem of this tag (shell and coreutils flavour). */
   base: ImageBase;
   /** Image config. */
@@ -278,15 +270,6 @@ export function pullFaultMessage(normalized: string, reason: 'Unreachable' | 'Un
   return `${pullPrefix('Unknown', normalized)}unexpected status from HEAD request to ${url}: 401 Unauthorized`;
 }
 
-function summarize(lookup: ImageLookupOk): ImageProcess {
-  const program = containerProgram({ image: lookup.normalized }, lookup);
-  if (program.startError) return { kind: 'fails-to-start', message: program.startError.message };
-  const logs = program.timeline.filter((e) => e.op === 'log').map((e) => e.text ?? '');
-  const exit = program.timeline.find((e) => e.op === 'exit');
-  if (!exit || program.runsForever) return { kind: 'runs', logs };
-  return { kind: 'exits', code: exit.code ?? 0, afterMs: exit.atMs, logs };
-}
-
 /**
  * Lookups are pure functions of the reference, and the runtime resolves the same few references for every CRI
  * call of every pod, so recent answers are remembered (bounded). Treat returned lookups as read-only.
@@ -344,7 +327,6 @@ function lookupImage(ref: string, auth: boolean): ImageLookup {
     repoDigest: `${repository}@${imageDigest}`,
     size: variant.size,
     ports: [...entry.ports],
-    process: { kind: 'runs', logs: [] },
     base: variant.base,
     config: {
       entrypoint: [...entry.entrypoint],
@@ -355,13 +337,12 @@ function lookupImage(ref: string, auth: boolean): ImageLookup {
     entry,
     ...(entry.assumed ? { assumed: true } : {}),
   };
-  lookup.process = summarize(lookup);
   return lookup;
 }
 
 /**
  * A catalog entry for a repository Podyssey does not know: every tag exists; the image runs a program named after
- * the repository (a server until stopped, shellExec `assumedServer`) on a Debian base (Alpine for `-alpine` tags,
+ * the repository (a server until stopped, containers/programs/serve.ts `assumedServer`) on a Debian base (Alpine for `-alpine` tags,
  * nothing for distroless); the size is a deterministic estimate from the name (15–400 MB compressed).
  */
 function assumedEntry(repository: string, path: string, tag: string | undefined): CatalogEntry {

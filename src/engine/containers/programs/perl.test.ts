@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveImage } from './images';
-import { containerProgram, type ContainerSpec, type Program } from './interpreter';
+import { resolveImage } from '../../images/resolveImage';
+import { containerProgram, type ContainerSpec, type Program } from '../interpreter';
 import { piDigits } from './piDigits';
 
 function run(ref: string, spec: Omit<ContainerSpec, 'image'> = {}): Program {

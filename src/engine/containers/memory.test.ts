@@ -4,7 +4,7 @@
  * defaultShmSize), and images whose behaviour is assumed.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveImage, type ImageLookupOk } from './images';
+import { resolveImage, type ImageLookupOk } from '../images/resolveImage';
 import {
   containerProgram,
   isRunningAt,
