@@ -398,3 +398,11 @@ export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
+
+/** A file's lines as the line model holds them: a final newline ends the last line rather than starting one. */
+export function fileLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}

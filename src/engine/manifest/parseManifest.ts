@@ -16,6 +16,7 @@ import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from '
 import type { CST, Document, Node as YamlNode, ParsedNode, Pair } from 'yaml';
 import { scanYamlShape } from './scanYamlShape';
 import { INPUT_BUDGET, documentTooBig, manifestTooLarge, nestedTooDeeply, tooManyDocuments } from './inputBudget';
+import { utf8Length } from '../util/utf8';
 
 export interface Position {
   line: number;
@@ -773,18 +774,4 @@ function goYamlError(
 /** Go's %q for the ASCII keys manifests use. */
 function goQuote(s: string): string {
   return JSON.stringify(s);
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }

@@ -1,5 +1,6 @@
 /** Coreutils that read text from files or stdin: `cat`, `head`, `tail`, `grep`, `wc`, `tee`, `seq`. */
-import { Halt, type Proc } from '../proc';
+import { Halt, fileLines, type Proc } from '../proc';
+import { utf8Length } from '../../util/utf8';
 import { opts, gnu } from './opts';
 
 export function cat(argv: string[], p: Proc): number {
@@ -106,15 +107,46 @@ export function grep(argv: string[], p: Proc): number {
   return matched.length ? 0 : 1;
 }
 
+/**
+ * `wc [-lwc] [FILE…]`: lines, words and bytes of each file or of stdin (a line is what ends in a newline; the line
+ * model gives every line one). One count prints bare; several are padded as GNU (to the widest count, 7 for a pipe)
+ * or busybox (`%9u` each, wc.c) pad them; several files add a `total` line.
+ */
 export function wc(a: string[], p: Proc): number {
-  const lines = p.stdinData ?? [];
-  p.emit(
-    1,
-    a.includes('-l')
-      ? String(lines.length)
-      : `${lines.length} ${lines.join(' ').split(/\s+/).filter(Boolean).length} ${lines.join('\n').length + 1}`,
-  );
-  return 0;
+  const { flags, operands } = opts(a);
+  const chosen = (['l', 'w', 'c'] as const).filter((f) => flags.has(f) || (f === 'c' && flags.has('m')));
+  const kinds = chosen.length ? chosen : (['l', 'w', 'c'] as const);
+  const countOf = (lines: string[]) => ({
+    l: lines.length,
+    w: lines.join(' ').split(/\s+/).filter(Boolean).length,
+    c: lines.reduce((n, l) => n + utf8Length(l) + 1, 0),
+  });
+  const rows: Array<{ counts: Record<'l' | 'w' | 'c', number>; name?: string }> = [];
+  let status = 0;
+  if (operands.length === 0) rows.push({ counts: countOf(p.stdinData ?? []) });
+  for (const f of operands) {
+    if (!p.isFile(f)) {
+      p.log(
+        gnu(p) ? `wc: ${f}: No such file or directory` : `wc: can't open '${f}': No such file or directory`,
+        'stderr',
+      );
+      status = 1;
+      continue;
+    }
+    rows.push({ counts: countOf(fileLines(p.read(f))), name: f });
+  }
+  if (rows.length > 1) {
+    const total = { l: 0, w: 0, c: 0 };
+    for (const r of rows) for (const k of kinds) total[k] += r.counts[k];
+    rows.push({ counts: total, name: 'total' });
+  }
+  const widest = Math.max(...rows.flatMap((r) => kinds.map((k) => String(r.counts[k]).length)));
+  const width = kinds.length === 1 ? 0 : !gnu(p) ? 9 : operands.length ? widest : Math.max(widest, 7);
+  for (const r of rows) {
+    const cells = kinds.map((k) => String(r.counts[k]).padStart(width));
+    p.emit(1, [...cells, ...(r.name ? [r.name] : [])].join(' '));
+  }
+  return status;
 }
 
 export function tee(a: string[], p: Proc): number {

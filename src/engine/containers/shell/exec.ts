@@ -12,7 +12,7 @@
  * exec.ts, expand.ts, builtins.ts and shells.ts import each other: they only call one another inside functions,
  * never while a module is being evaluated.
  */
-import { Halt, LoopSignal, type Proc, ReturnSignal, type FdTarget } from '../proc';
+import { Halt, LoopSignal, type Proc, ReturnSignal, type FdTarget, fileLines } from '../proc';
 import { parseShell, type Command, type List, type Pipeline, type Redirect } from './parse';
 import { PROGRAMS } from '../programs/registry';
 import { assumedServer } from '../programs/serve';
@@ -153,7 +153,7 @@ function applyRedirects(redirects: Redirect[], p: Proc): (() => void) | number {
         p.log(msg, 'stderr');
         return p.shell === 'bash' ? 1 : 2;
       }
-      p.stdinData = p.read(target).split('\n');
+      p.stdinData = fileLines(p.read(target));
       continue;
     }
     if (r.op === '>&' || r.op === '<&') {
