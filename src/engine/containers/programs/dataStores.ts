@@ -179,6 +179,73 @@ export const mysqladmin: ProgramHandler = (argv, p) => {
   return listeningAt(p, 3306) ? 0 : 1;
 };
 
+/**
+ * MariaDB's `mariadbd` (`mysqld` is a link to it in the mariadb image) behind MariaDB/mariadb-docker's
+ * docker-entrypoint.sh: docker_setup_env reads each MARIADB_* variable or its MYSQL_* alias, and
+ * docker_verify_minimum_env refuses to initialise without a root password option (its mysql_error text, exit 1).
+ */
+export const mariadbd: ProgramHandler = (argv, p) => {
+  const v = version(p, '11.4.4');
+  const stamp = () => `${ts.iso(p)}+00:00`;
+  const env = (name: string) => p.env.get(`MARIADB_${name}`) || p.env.get(`MYSQL_${name}`);
+  if (argv.includes('--version') || argv.includes('-V')) {
+    p.log(`mariadbd  Ver ${v}-MariaDB-ubu2404 for debian-linux-gnu on x86_64 (mariadb.org binary distribution)`);
+    return 0;
+  }
+  if (!p.viaEntrypoint) {
+    p.log(
+      `${ts.iso(p)} 0 [ERROR] mariadbd: Please consult the Knowledge Base to find out how to run mysqld as root!`,
+      'stderr',
+    );
+    p.log(`${ts.iso(p)} 0 [ERROR] Aborting`, 'stderr');
+    return 1;
+  }
+  const started = `${stamp()} [Note] [Entrypoint]: Entrypoint script for MariaDB Server 1:${v}+maria~ubu2404 started.`;
+  p.log(started);
+  p.log(`${stamp()} [Note] [Entrypoint]: Switching to dedicated user 'mysql'`);
+  p.log(started);
+  const password = ['ROOT_PASSWORD', 'ROOT_PASSWORD_HASH', 'ALLOW_EMPTY_ROOT_PASSWORD', 'RANDOM_ROOT_PASSWORD'].some(
+    (k) => env(k),
+  );
+  if (!password) {
+    p.advance(30);
+    p.log(`${stamp()} [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified`, 'stderr');
+    p.log(
+      '\tYou need to specify one of MARIADB_ROOT_PASSWORD, MARIADB_ROOT_PASSWORD_HASH, MARIADB_ALLOW_EMPTY_ROOT_PASSWORD and MARIADB_RANDOM_ROOT_PASSWORD',
+      'stderr',
+    );
+    return 1;
+  }
+  p.log(`${stamp()} [Note] [Entrypoint]: Initializing database files`);
+  p.advance(4_000);
+  p.log(`${stamp()} [Note] [Entrypoint]: Database files initialized`);
+  p.log(`${stamp()} [Note] [Entrypoint]: MariaDB init process done. Ready for start up.`);
+  serve(
+    p,
+    'mariadbd',
+    2000,
+    [{ port: 3306, nonHttp: 'EOF' }],
+    [
+      `${ts.iso(p)} 0 [Note] mariadbd: ready for connections.`,
+      `Version: '${v}-MariaDB-ubu2404'  socket: '/run/mysqld/mysqld.sock'  port: 3306  mariadb.org binary distribution`,
+    ],
+  );
+};
+
+/** `mariadb-admin ping` and the image's `healthcheck.sh` (--connect, --innodb_initialized): is mariadbd up? */
+export const mariadbAdmin: ProgramHandler = (argv, p) => {
+  if (listeningAt(p, 3306)) {
+    if (argv.includes('ping')) p.log('mysqld is alive');
+    return 0;
+  }
+  if (argv.includes('ping')) {
+    p.log("mariadb-admin: connect to server at 'localhost' failed", 'stderr');
+    p.log("error: 'Can't connect to local server through socket '/run/mysqld/mysqld.sock' (2)'", 'stderr');
+    p.log("Check that mariadbd is running and that the socket: '/run/mysqld/mysqld.sock' exists!", 'stderr');
+  }
+  return 1;
+};
+
 export const mongod: ProgramHandler = (argv, p) => {
   const port = Number(flagValue(argv, ['--port']) ?? 27017) || 27017;
   const date = () => `${ts.iso(p, 'T')}.${ts.ms(p)}+00:00`;

@@ -1,4 +1,4 @@
-/** Data stores and message brokers: redis, postgres, mysql, mongo, rabbitmq, memcached. */
+/** Data stores and message brokers: redis, postgres, mysql, mariadb, mongo, rabbitmq, memcached. */
 import type { CatalogEntry } from '../catalogEntry';
 import { ANY, releases, versions } from '../tagHistory';
 
@@ -122,6 +122,47 @@ export const DATA_STORE_IMAGES: readonly CatalogEntry[] = [
     programs: ['docker-entrypoint.sh', 'mysqld', 'mysql', 'mysqladmin', 'gosu'],
     entrypointServer: 'mysqld',
     files: ['/var/lib/mysql/'],
+  },
+  {
+    repository: 'docker.io/library/mariadb',
+    description: 'MariaDB server (needs MARIADB_ROOT_PASSWORD, MYSQL_ROOT_PASSWORD or an alternative on first start)',
+    tags: ['latest', 'lts', '11', '11.8', '11.4', '11.4.4', '10', '10.11', '10.6', 'noble', 'jammy'],
+    // Every release the official image has published, 10.0 to 12.0 (MariaDB/mariadb-docker's versions.json).
+    tagPattern: releases(
+      {
+        '10.0': 38,
+        '10.1': 48,
+        '10.2': 44,
+        '10.3': 39,
+        '10.4': 34,
+        '10.5': 29,
+        '10.6': 22,
+        '10.7': 8,
+        '10.8': 8,
+        '10.9': 8,
+        '10.10': 7,
+        '10.11': 13,
+        '11.0': 6,
+        '11.1': 6,
+        '11.2': 6,
+        '11.3': 2,
+        '11.4': 7,
+        '11.5': 2,
+        '11.6': 2,
+        '11.7': 2,
+        '11.8': 3,
+        '12.0': 2,
+      },
+      ['-noble', '-jammy', '-focal', '-ubi', '-ubi9'],
+      ['latest', 'lts', 'noble', 'jammy', 'focal', 'ubi'],
+    ),
+    variants: [{ match: ANY, size: 115_284_512, base: 'ubuntu' }],
+    entrypoint: ['docker-entrypoint.sh'],
+    cmd: ['mariadbd'],
+    ports: [3306],
+    programs: ['docker-entrypoint.sh', 'mariadbd', 'mysqld', 'mariadb', 'mariadb-admin', 'healthcheck.sh', 'gosu'],
+    entrypointServer: 'mariadbd',
+    files: ['/var/lib/mysql/', '/docker-entrypoint-initdb.d/'],
   },
   {
     repository: 'docker.io/library/mongo',
