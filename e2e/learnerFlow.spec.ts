@@ -66,3 +66,29 @@ test('Ctrl+Enter in the editor applies and hands the keys to the stage; the shar
   expect(url).not.toMatch(/[?&]scenario=/);
   expect(url).toMatch(/#s=/);
 });
+
+for (const lang of ['en', 'zh-TW']) {
+  for (const width of [390, 600]) {
+    test(`every header action is reachable at ${width} px (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/?lang=${lang}`);
+      const header = page.locator('header.header');
+      const actions = [
+        page.getByTestId('theme'),
+        page.getByTestId('present'),
+        page.getByTestId('share'),
+        page.getByTestId('embed-dialog'),
+        header.locator('select.lang-select'),
+        header.getByRole('button', { name: lang === 'en' ? 'Keyboard shortcuts' : '鍵盤快捷鍵' }),
+      ];
+      for (const a of actions) {
+        const box = await a.boundingBox();
+        expect(box, await a.evaluate((el) => el.outerHTML.slice(0, 80))).not.toBeNull();
+        expect(box!.width).toBeGreaterThan(20);
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+      await expect(page.getByText(lang === 'en' ? 'on the left' : '左邊的 manifest')).toHaveCount(0);
+    });
+  }
+}

@@ -21,7 +21,7 @@ export const en = {
   'app.close': 'Close',
   'app.intro.title': 'What am I looking at?',
   'app.intro.body':
-    'Press Apply and Podyssey simulates a small cluster (a control plane and three workers) reacting to the manifest on the left. Every arrow is one real message, from kubectl to kube-proxy: step through with ← →, play with Space, and read what each component received, decided and handed on.',
+    'Press Apply and Podyssey simulates a small cluster (a control plane and three workers) reacting to the manifest in the editor. Every arrow is one real message, from kubectl to kube-proxy: step through with ← →, play with Space, and read what each component received, decided and handed on.',
   'app.intro.dismiss': 'Got it',
   'app.intro.show': 'What am I looking at?',
   'app.gallery.title': 'Example scenarios',

@@ -18,7 +18,7 @@ const zhTW: Catalog = {
   'app.close': '關閉',
   'app.intro.title': '這是在看什麼？',
   'app.intro.body':
-    '按下「套用」，Podyssey 會模擬一個小型叢集（一個 control plane（控制平面）加三個 worker 節點）如何回應左邊的 manifest（資源描述檔）。每一個箭頭都是一則真實的訊息，從 kubectl 一路到 kube-proxy；最後跑起來的是 Pod（Kubernetes 最小的部署單位），由 Deployment（管理版本與副本的控制器物件）和 ReplicaSet（維持 Pod 數量的物件）負責維持數量。用 ← → 逐步檢視、按空白鍵播放，看看每個元件收到什麼、做了什麼決定、又交給了誰。',
+    '按下「套用」，Podyssey 會模擬一個小型叢集（一個 control plane（控制平面）加三個 worker 節點）如何回應編輯器中的 manifest（資源描述檔）。每一個箭頭都是一則真實的訊息，從 kubectl 一路到 kube-proxy；最後跑起來的是 Pod（Kubernetes 最小的部署單位），由 Deployment（管理版本與副本的控制器物件）和 ReplicaSet（維持 Pod 數量的物件）負責維持數量。用 ← → 逐步檢視、按空白鍵播放，看看每個元件收到什麼、做了什麼決定、又交給了誰。',
   'app.intro.dismiss': '了解',
   'app.intro.show': '這是在看什麼？',
   'app.gallery.title': '範例情境',
