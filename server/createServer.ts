@@ -516,15 +516,19 @@ export function statusBody(e: StatusError) {
         ...(e.details.name !== undefined ? { name: e.details.name } : {}),
         ...(e.details.group ? { group: e.details.group } : {}),
         ...(e.details.kind ? { kind: e.details.kind } : {}),
-        ...(bodies.length
+        ...(bodies.length || e.details.reasons?.length
           ? {
-              causes: causes.map((c, i) => ({
-                reason: CAUSE_TYPES[c.type] ?? c.type,
-                message: bodies[i].text,
-                field: c.field,
-              })),
+              causes: [
+                ...causes.map((c, i) => ({
+                  reason: CAUSE_TYPES[c.type] ?? c.type,
+                  message: bodies[i].text,
+                  field: c.field,
+                })),
+                ...(e.details.reasons ?? []),
+              ],
             }
           : {}),
+        ...(e.details.retryAfterSeconds ? { retryAfterSeconds: e.details.retryAfterSeconds } : {}),
       }
     : undefined;
   return {
