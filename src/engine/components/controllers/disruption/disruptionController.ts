@@ -125,7 +125,8 @@ export function expectedPodCount(pdb: KObject, pods: Pod[], owners: ScaleLookup)
     if (typeof max !== 'number') return { ...max, unmanagedPods: scale.unmanagedPods };
     return { ...scale, desiredHealthy: Math.max(0, scale.expectedCount - max) };
   }
-  if (typeof minAvailable === 'number') return { expectedCount: pods.length, desiredHealthy: minAvailable, unmanagedPods: [] };
+  if (typeof minAvailable === 'number')
+    return { expectedCount: pods.length, desiredHealthy: minAvailable, unmanagedPods: [] };
   if (typeof minAvailable === 'string') {
     const scale = expectedScale(pods, owners);
     if ('error' in scale) return scale;
@@ -354,7 +355,9 @@ export const disruptionController = defineController<Record<string, never>>({
     let disruptionsAllowed = currentHealthy - desiredHealthy;
     if (expectedCount <= 0 || disruptionsAllowed <= 0) disruptionsAllowed = 0;
     const generation = pdb.metadata.generation;
-    const requeue = disrupted.recheckAt !== undefined ? { requeueAfter: disrupted.recheckAt - sim.now } : undefined;
+    // enqueuePdbForRecheck: a background deadline, so a run does not wait two minutes for a check that finds nothing.
+    const requeue =
+      disrupted.recheckAt !== undefined ? { requeueAfter: disrupted.recheckAt - sim.now, background: true } : undefined;
     if (
       old.currentHealthy === currentHealthy &&
       old.desiredHealthy === desiredHealthy &&
