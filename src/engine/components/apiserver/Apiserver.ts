@@ -552,8 +552,17 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         ? `Eviction of pod ${req.name}: ${plan.why}, so the request fails with ${plan.error.code} ${plan.error.reason}: ${plan.error.message}`
         : `Eviction of pod ${req.name} allowed: ${plan.why}`,
       narration: {
-        key: refused ? (plan.error.code === 429 ? 'apiserver.evictionRefused' : 'apiserver.evictionFailed') : 'apiserver.evictionAllowed',
-        params: { pod: req.name!, why: plan.why, code: refused ? plan.error.code : 201, pdb: (refused && plan.pdb) || '' },
+        key: refused
+          ? plan.error.code === 429
+            ? 'apiserver.evictionRefused'
+            : 'apiserver.evictionFailed'
+          : 'apiserver.evictionAllowed',
+        params: {
+          pod: req.name!,
+          why: plan.why,
+          code: refused ? plan.error.code : 201,
+          pdb: (refused && plan.pdb) || '',
+        },
       },
       object: refOf(pod),
     });
@@ -599,7 +608,19 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     }
     const op = this.deletion(req, info, key, pod, sim);
     if (!op) return this.respond(sim, client, req, phase, undefined, undefined, 201);
-    this.write(sim, req, client, phase, info, op.type === 'put' ? 'update' : 'delete', [op], pod, undefined, undefined, 'done');
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      op.type === 'put' ? 'update' : 'delete',
+      [op],
+      pod,
+      undefined,
+      undefined,
+      'done',
+    );
   }
 
   private remove(

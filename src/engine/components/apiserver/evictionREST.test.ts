@@ -18,7 +18,11 @@ function pdb(name: string, status: Record<string, unknown>, extra: Record<string
 
 describe('planEviction (EvictionREST.Create)', () => {
   it('429 TooManyRequests with the DisruptionBudget cause when no disruption is allowed (checkAndDecrement)', () => {
-    const plan = planEviction(pod(), [pdb('web-pdb', { disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2 })], 5);
+    const plan = planEviction(
+      pod(),
+      [pdb('web-pdb', { disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2 })],
+      5,
+    );
     expect(plan).toMatchObject({
       type: 'refuse',
       pdb: 'web-pdb',
@@ -28,7 +32,12 @@ describe('planEviction (EvictionREST.Create)', () => {
         message: "Cannot evict pod as it would violate the pod's disruption budget.",
         details: {
           retryAfterSeconds: 0,
-          reasons: [{ reason: 'DisruptionBudget', message: 'The disruption budget web-pdb needs 2 healthy pods and has 2 currently' }],
+          reasons: [
+            {
+              reason: 'DisruptionBudget',
+              message: 'The disruption budget web-pdb needs 2 healthy pods and has 2 currently',
+            },
+          ],
         },
       },
     });
@@ -40,7 +49,12 @@ describe('planEviction (EvictionREST.Create)', () => {
     expect(plan.type === 'refuse' && plan.error.message).toBe(EVICTION_REFUSED);
     expect(plan.type === 'refuse' && plan.error.details).toEqual({
       retryAfterSeconds: 10,
-      reasons: [{ reason: 'DisruptionBudget', message: 'The disruption budget web-pdb is still being processed by the server.' }],
+      reasons: [
+        {
+          reason: 'DisruptionBudget',
+          message: 'The disruption budget web-pdb is still being processed by the server.',
+        },
+      ],
     });
   });
 
@@ -61,7 +75,11 @@ describe('planEviction (EvictionREST.Create)', () => {
   });
 
   it('spends one disruption, records the Pod in disruptedPods and turns DisruptionAllowed False at 0', () => {
-    const plan = planEviction(pod(), [pdb('web-pdb', { disruptionsAllowed: 1, currentHealthy: 3, desiredHealthy: 2 })], 7);
+    const plan = planEviction(
+      pod(),
+      [pdb('web-pdb', { disruptionsAllowed: 1, currentHealthy: 3, desiredHealthy: 2 })],
+      7,
+    );
     expect(plan.type).toBe('evict');
     const status = plan.type === 'evict' ? plan.pdb!.status : undefined;
     expect(status).toMatchObject({ disruptionsAllowed: 0, disruptedPods: { 'web-a': 7 } });
@@ -86,7 +104,11 @@ describe('planEviction (EvictionREST.Create)', () => {
     });
     const short = pdb('web-pdb', { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 2 });
     expect(planEviction(pod(false), [short], 5).type).toBe('refuse');
-    const always = pdb('web-pdb', { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 2 }, { unhealthyPodEvictionPolicy: 'AlwaysAllow' });
+    const always = pdb(
+      'web-pdb',
+      { disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 2 },
+      { unhealthyPodEvictionPolicy: 'AlwaysAllow' },
+    );
     expect(planEviction(pod(false), [always], 5).type).toBe('evict');
   });
 

@@ -129,7 +129,10 @@ export function planEviction(pod: KObject, pdbs: readonly KObject[], now: number
   if (allowed === 0)
     return {
       type: 'refuse',
-      error: tooManyRequests(`The disruption budget ${name} needs ${desired} healthy pods and has ${current} currently`, 0),
+      error: tooManyRequests(
+        `The disruption budget ${name} needs ${desired} healthy pods and has ${current} currently`,
+        0,
+      ),
       pdb: name,
       why: `${name} allows 0 disruptions: it needs ${desired} healthy Pods and has ${current}`,
     };

@@ -80,25 +80,37 @@ describe('disruptionController', () => {
       webPod('web-1-c'),
       pdb({ maxUnavailable: '50%' }),
     );
-    expect(statuses.at(-1)).toMatchObject({ expectedPods: 3, desiredHealthy: 1, currentHealthy: 3, disruptionsAllowed: 2 });
+    expect(statuses.at(-1)).toMatchObject({
+      expectedPods: 3,
+      desiredHealthy: 1,
+      currentHealthy: 3,
+      disruptionsAllowed: 2,
+    });
     expect(statuses.at(-1)!.conditions![0]).toMatchObject({ status: 'True', reason: 'SufficientPods' });
   });
 
   it('minAvailable as a percent rounds up over the controller scale, not the Pods found', () => {
     const pods = [webPod('web-1-a'), webPod('web-1-b', false)] as never[];
-    const owners = { get: (kind: string) => (kind === 'ReplicaSet' ? rs : kind === 'Deployment' ? deployment : undefined) };
+    const owners = {
+      get: (kind: string) => (kind === 'ReplicaSet' ? rs : kind === 'Deployment' ? deployment : undefined),
+    };
     expect(expectedPodCount(pdb({ minAvailable: '50%' }), pods, owners)).toEqual({
       expectedCount: 3,
       desiredHealthy: 2,
       unmanagedPods: [],
     });
     // An int minAvailable counts the selected Pods themselves.
-    expect(expectedPodCount(pdb({ minAvailable: 1 }), pods, owners)).toMatchObject({ expectedCount: 2, desiredHealthy: 1 });
+    expect(expectedPodCount(pdb({ minAvailable: 1 }), pods, owners)).toMatchObject({
+      expectedCount: 2,
+      desiredHealthy: 1,
+    });
   });
 
   it('a percent over Job Pods fails: CalculateExpectedPodCountFailed and the SyncFailed condition (failSafe)', () => {
     const jobPod = makePod('pi-x').labels({ app: 'web' }).node('node-1').ready().obj();
-    jobPod.metadata.ownerReferences = [{ apiVersion: 'batch/v1', kind: 'Job', name: 'pi', uid: 'uid-pi', controller: true }];
+    jobPod.metadata.ownerReferences = [
+      { apiVersion: 'batch/v1', kind: 'Job', name: 'pi', uid: 'uid-pi', controller: true },
+    ];
     const { events, statuses } = probe(jobPod, pdb({ minAvailable: '50%' }));
     expect(events).toContain(
       'Warning CalculateExpectedPodCountFailed: Failed to calculate the number of expected pods: jobs.batch does not implement the scale subresource',
@@ -126,7 +138,11 @@ describe('disruptionController', () => {
       webPod('web-1-c'),
       pdb({ minAvailable: 2 }, { disruptedPods: { 'web-1-a': 0 }, disruptionsAllowed: 0 }),
     );
-    expect(statuses.at(-1)).toMatchObject({ currentHealthy: 2, disruptionsAllowed: 0, disruptedPods: { 'web-1-a': 0 } });
+    expect(statuses.at(-1)).toMatchObject({
+      currentHealthy: 2,
+      disruptionsAllowed: 0,
+      disruptedPods: { 'web-1-a': 0 },
+    });
   });
 
   it('sends nothing for Pod events while no PDB exists in the namespace', () => {
