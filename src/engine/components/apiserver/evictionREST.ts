@@ -10,7 +10,7 @@
 import type { StatusError } from '../../messages';
 import { labelSelectorAsSelector, selectorIsEmpty, selectorMatches } from '../../objects/labels';
 import type { KObject } from '../../types';
-import { withDisruptionAllowedCondition, type PdbStatus } from '../controllers/disruption/disruptionController';
+import { withDisruptionAllowedCondition, type PdbStatus } from '../../objects/podDisruptionBudget';
 
 /** MaxDisruptedPodSize: evictions approved but not yet seen by the disruption controller. */
 export const MAX_DISRUPTED_POD_SIZE = 2000;

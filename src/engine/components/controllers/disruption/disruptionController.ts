@@ -16,28 +16,17 @@ import type { KObject } from '../../../types';
 import { cacheKey, controllerOf } from '../objectKeys';
 import { isPodReady } from '../replicaset/podHelpers';
 import type { Pod } from '../../../objects/typed';
+import {
+  conditionsUpToDate,
+  setCondition,
+  withDisruptionAllowedCondition,
+  type PdbStatus,
+} from '../../../objects/podDisruptionBudget';
+
+export type { PdbStatus } from '../../../objects/podDisruptionBudget';
 
 /** DeletionTimeout: how long an approved eviction keeps a Pod out of currentHealthy while it is not deleted. */
 export const DELETION_TIMEOUT_MS = 2 * 60_000;
-
-export interface PdbCondition {
-  type: string;
-  status: 'True' | 'False';
-  reason: string;
-  message: string;
-  observedGeneration?: number;
-  lastTransitionTime: number;
-}
-
-export interface PdbStatus {
-  observedGeneration?: number;
-  disruptedPods?: Record<string, number>;
-  disruptionsAllowed: number;
-  currentHealthy: number;
-  desiredHealthy: number;
-  expectedPods: number;
-  conditions?: PdbCondition[];
-}
 
 /** What a sync computed: the counts, or why they could not be computed (the `failSafe` path). */
 export type ExpectedCount =
@@ -174,45 +163,6 @@ export function countHealthyPods(pods: Pod[], disrupted: Record<string, number>,
     if (isPodReady(pod)) n++;
   }
   return n;
-}
-
-/** meta.SetStatusCondition: the transition time moves only when the status changes. */
-export function setCondition(conditions: PdbCondition[], c: Omit<PdbCondition, 'lastTransitionTime'>, now: number) {
-  const i = conditions.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conditions, { ...c, lastTransitionTime: now }];
-  const old = conditions[i]!;
-  const next = [...conditions];
-  next[i] = { ...c, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : now };
-  return next;
-}
-
-/** pdbhelper.UpdateDisruptionAllowedCondition: SufficientPods when a disruption is allowed, else InsufficientPods. */
-export function withDisruptionAllowedCondition(status: PdbStatus, now: number): PdbStatus {
-  const allowed = status.disruptionsAllowed > 0;
-  return {
-    ...status,
-    conditions: setCondition(
-      status.conditions ?? [],
-      {
-        type: 'DisruptionAllowed',
-        status: allowed ? 'True' : 'False',
-        reason: allowed ? 'SufficientPods' : 'InsufficientPods',
-        message: '',
-        observedGeneration: status.observedGeneration,
-      },
-      now,
-    ),
-  };
-}
-
-/** pdbhelper.ConditionsAreUpToDate. */
-function conditionsUpToDate(pdb: KObject): boolean {
-  const st = pdb.status as PdbStatus | undefined;
-  const cond = st?.conditions?.find((c) => c.type === 'DisruptionAllowed');
-  if (!cond || st?.observedGeneration !== pdb.metadata.generation) return false;
-  return st!.disruptionsAllowed > 0
-    ? cond.status === 'True' && cond.reason === 'SufficientPods'
-    : cond.status === 'False' && cond.reason === 'InsufficientPods';
 }
 
 function sameMap(a: Record<string, number> | undefined, b: Record<string, number>): boolean {
