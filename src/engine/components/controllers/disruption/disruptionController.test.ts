@@ -145,6 +145,14 @@ describe('disruptionController', () => {
     });
   });
 
+  it('a Pod two budgets select gets MultiplePodDisruptionBudgets (getPdbForPod)', () => {
+    const other = { ...pdb({ minAvailable: 1 }), metadata: { ...pdb({}).metadata, name: 'web-pdb-2', uid: 'pdb-2' } };
+    const { events } = probe(pdb({ minAvailable: 1 }), other, webPod('web-1-a'));
+    expect(events).toContain(
+      'Warning MultiplePodDisruptionBudgets: Pod "default"/"web-1-a" matches multiple PodDisruptionBudgets.  Chose "web-pdb" arbitrarily.',
+    );
+  });
+
   it('sends nothing for Pod events while no PDB exists in the namespace', () => {
     const { p } = probe(deployment, rs, webPod('web-1-a'));
     expect(p.requests).toEqual([]);

@@ -238,6 +238,21 @@ export const disruptionController = defineController<Record<string, never>>({
     return keys;
   },
 
+  // getPdbForPod, run by every Pod handler: a Pod that several budgets select gets a Warning naming the one chosen.
+  onWatch(ev, ctx) {
+    const o = ev.object;
+    if (o.kind !== 'Pod') return;
+    const pdbs = pdbsForPod(o, ctx.kcm.listIn('PodDisruptionBudget', o.metadata.namespace) as KObject[]);
+    if (pdbs.length < 2) return;
+    const ns = o.metadata.namespace ?? 'default';
+    ctx.event({
+      type: 'Warning',
+      reason: 'MultiplePodDisruptionBudgets',
+      message: `Pod "${ns}"/"${o.metadata.name}" matches multiple PodDisruptionBudgets.  Chose "${pdbs[0]!.metadata.name}" arbitrarily.`,
+      involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace: ns, name: o.metadata.name, uid: o.metadata.uid },
+    });
+  },
+
   reconcile(ctx) {
     const { kcm, sim, key } = ctx;
     const [ns, name] = key.split('/') as [string, string];
