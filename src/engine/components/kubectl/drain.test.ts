@@ -112,7 +112,7 @@ function drainRun(minAvailable: number, flags: Record<string, unknown>) {
 
 describe('kubectl drain end to end', () => {
   it('a budget with room: cordoned, evicting, evicted, drained; the PDB spent its disruption', () => {
-    const { lines, objects } = drainRun(1, { ignoreDaemonSets: true });
+    const { lines, objects, r } = drainRun(1, { ignoreDaemonSets: true });
     const pod = lines.find((l) => l.startsWith('evicting pod '))!.slice('evicting pod default/'.length);
     expect(
       lines.slice(2).map((l) => l.replace(/kindnet-\w+/, 'kindnet-x').replace(/kube-proxy-\w+/, 'kube-proxy-x')),
@@ -126,6 +126,19 @@ describe('kubectl drain end to end', () => {
     const node = objects.find((o) => o.kind === 'Node' && o.metadata.name === 'node-1')!;
     expect(node.spec.unschedulable).toBe(true);
     expect(objects.some((o) => o.metadata.name === pod)).toBe(false);
+    // The Pod went with DisruptionTarget=True (addConditionAndDeletePod), kept by the kubelet's status writes.
+    const del = r.steps.findIndex(
+      (s) => s.from.component === 'kubelet' && s.verb === 'DELETE' && s.object?.name === pod,
+    );
+    const last = objectsOf(worldAt(r, del - 1)).find((o) => o.metadata.name === pod)!;
+    expect(last.status.conditions).toContainEqual(
+      expect.objectContaining({
+        type: 'DisruptionTarget',
+        status: 'True',
+        reason: 'EvictionByEvictionAPI',
+        message: 'Eviction API: evicting',
+      }),
+    );
     const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget') as KObject;
     expect(pdb.status).toMatchObject({ currentHealthy: 2, desiredHealthy: 1, disruptionsAllowed: 1, expectedPods: 2 });
   });
