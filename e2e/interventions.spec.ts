@@ -60,6 +60,25 @@ test.describe('interventions', () => {
     await expect(page.getByTestId('fork-mark')).toHaveCount(0);
   });
 
+  test('drain node-1 at the end: cordoned, its Pod evicted and replaced elsewhere', async ({ page }) => {
+    test.setTimeout(60_000);
+    await load(page, 'happy-path');
+    await page.getByTestId('step-last').click();
+    await page.locator('#tab-intervene').click();
+    await page.getByTestId('intervene-node').selectOption('node-1');
+    await page.getByTestId('intervene-drain').click();
+    await expect(page.getByTestId('branches')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('narration')).toContainText('kubectl drain node-1 --ignore-daemonsets');
+
+    await page.getByTestId('step-last').click();
+    const pods = await getPods(page);
+    expect(pods.match(/Running/g)).toHaveLength(3);
+    const input = page.getByTestId('kubectl').locator('input');
+    await input.fill('kubectl get nodes');
+    await input.press('Enter');
+    await expect(page.getByTestId('kubectl').locator('pre').last()).toContainText(/node-1\s+Ready,SchedulingDisabled/);
+  });
+
   test('stop the kubelet on node-2 mid-run: node-2 goes NotReady in the nodes panel', async ({ page }) => {
     test.setTimeout(60_000);
     await load(page, 'happy-path', 200);

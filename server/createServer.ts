@@ -234,13 +234,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     if (subresource === 'log' && method === 'GET') return serveLogs(route, q, res);
     if (subresource === 'scale') return serveScale(route, method, bodyIn, req, res);
-    if (subresource && !['status', 'binding', 'finalize'].includes(subresource)) return sendNotFound(res);
+    if (subresource && !['status', 'binding', 'finalize', 'eviction'].includes(subresource)) return sendNotFound(res);
     const sub = subresource as RemoteRequest['subresource'];
     switch (method) {
       case 'GET':
         return sendObject(res, await ask({ ...base, verb: 'get', name }), info, table);
       case 'POST':
-        if (subresource !== 'binding') return sendMethodNotAllowed(res, method);
+        if (subresource !== 'binding' && subresource !== 'eviction') return sendMethodNotAllowed(res, method);
         return sendObject(
           res,
           await ask({ ...base, verb: 'create', name, subresource: sub, body: bodyIn as KObject }),
@@ -516,15 +516,19 @@ function statusBody(e: StatusError) {
         ...(e.details.name !== undefined ? { name: e.details.name } : {}),
         ...(e.details.group ? { group: e.details.group } : {}),
         ...(e.details.kind ? { kind: e.details.kind } : {}),
-        ...(bodies.length
+        ...(bodies.length || e.details.reasons?.length
           ? {
-              causes: causes.map((c, i) => ({
-                reason: CAUSE_TYPES[c.type] ?? c.type,
-                message: bodies[i].text,
-                field: c.field,
-              })),
+              causes: [
+                ...causes.map((c, i) => ({
+                  reason: CAUSE_TYPES[c.type] ?? c.type,
+                  message: bodies[i].text,
+                  field: c.field,
+                })),
+                ...(e.details.reasons ?? []),
+              ],
             }
           : {}),
+        ...(e.details.retryAfterSeconds ? { retryAfterSeconds: e.details.retryAfterSeconds } : {}),
       }
     : undefined;
   return {

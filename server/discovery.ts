@@ -111,6 +111,16 @@ export function apiResourceList(group: string, version: string) {
     const subs: Array<{ name: string; [k: string]: unknown }> = [];
     if (r.kind === 'Pod') {
       subs.push({ name: 'pods/binding', singularName: '', namespaced: true, kind: 'Binding', verbs: ['create'] });
+      // The eviction subresource is served in policy/v1 (kubectl drain's CheckEvictionSupport reads this entry).
+      subs.push({
+        name: 'pods/eviction',
+        singularName: '',
+        namespaced: true,
+        group: 'policy',
+        version: 'v1',
+        kind: 'Eviction',
+        verbs: ['create'],
+      });
       subs.push({ name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
     }
     if (SCALE.has(r.resource))

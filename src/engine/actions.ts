@@ -16,6 +16,7 @@ import { parseManifest } from './manifest/parseManifest';
 import { resolveResourceArg } from './objects/resources';
 import type { ComponentId, Endpoint, KObject } from './types';
 import { DOWN_KEY } from './cluster/componentsDown';
+import { drainCommand } from './kubectl/drainCommand';
 
 export interface ActionWorld {
   registryReachable: boolean;
@@ -36,6 +37,8 @@ export function describeAction(a: UserAction): string {
     case 'cordon':
     case 'uncordon':
       return `kubectl ${a.type} ${a.node}`;
+    case 'drain':
+      return drainCommand(a.node, a);
     case 'taint':
       return `kubectl taint nodes ${a.node} ${a.key}${a.value ? `=${a.value}` : ''}:${a.effect}`;
     case 'untaint':
@@ -180,6 +183,8 @@ export function applyAction(action: UserAction, sim: Simulation, world: ActionWo
         okLine: `node/${a.node} ${a.type}ed`,
         phase: 'user',
       });
+    case 'drain':
+      return job({ ...a, phase: 'user' });
     case 'taint': {
       const node = sim.store.get(`/registry/minions/${a.node}`);
       const taints = [

@@ -2,6 +2,7 @@
  * The engine's public surface: everything the CLI, the playback layer and the Web Worker call.
  * Implemented in `simulate.ts`; this file only declares the shapes so that views can be built against them.
  */
+import type { DrainFlags } from './kubectl/drainCommand';
 import type { KEvent, KObject, Step } from './types';
 export type { KEvent, KObject, Step };
 
@@ -49,6 +50,8 @@ export type UserAction =
   | { type: 'set-image'; namespace?: string; deployment: string; container: string; image: string }
   | { type: 'rollout-undo'; namespace?: string; deployment: string }
   | { type: 'cordon' | 'uncordon'; node: string }
+  /** `kubectl drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N] [--timeout=D]`. */
+  | ({ type: 'drain'; node: string } & DrainFlags)
   | {
       type: 'taint';
       node: string;

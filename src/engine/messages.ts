@@ -52,7 +52,16 @@ export interface StatusError {
   code: number;
   reason: string;
   message: string;
-  details?: { kind?: string; group?: string; name?: string; causes?: FieldError[] };
+  details?: {
+    kind?: string;
+    group?: string;
+    name?: string;
+    causes?: FieldError[];
+    /** metav1.StatusCause entries that are not field errors (`DisruptionBudget` on a refused eviction). */
+    reasons?: Array<{ reason: string; message: string }>;
+    /** StatusDetails.retryAfterSeconds (a 429's suggestion, also its Retry-After header). */
+    retryAfterSeconds?: number;
+  };
 }
 
 export interface ApiResponse {

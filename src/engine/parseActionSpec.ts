@@ -2,6 +2,7 @@
  * `--action` specs: `WHEN:COMMAND`, WHEN being a virtual time (`45s`, `2m`, `1500ms`) or a step (`#120`).
  * Commands: `delete-pod NAME`, `delete KIND NAME [-n NS]` (or `KIND/NAME`), `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
  * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`, `untaint NODE KEY[:EFFECT]`,
+ * `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N] [--timeout=30s]`,
  * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
  * The text only becomes a candidate action here; validateTimedAction decides, as it does for a link's actions.
  */
@@ -71,6 +72,27 @@ function candidate(w: string[]): Record<string, unknown> {
     case 'cordon':
     case 'uncordon':
       return a1 ? { type: verb, node: a1 } : { error: `${verb} needs a node name` };
+    case 'drain': {
+      if (!a1 || a1.startsWith('-'))
+        return {
+          error:
+            'usage: drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N] [--timeout=30s]',
+        };
+      const out: Record<string, unknown> = { type: 'drain', node: a1 };
+      for (const flag of w.slice(2)) {
+        const [name, value] = flag.split('=', 2) as [string, string | undefined];
+        if (name === '--ignore-daemonsets') out.ignoreDaemonSets = true;
+        else if (name === '--force') out.force = true;
+        else if (name === '--delete-emptydir-data') out.deleteEmptyDirData = true;
+        else if (name === '--grace-period' && value !== undefined)
+          out.gracePeriodSeconds = /^-?\d+$/.test(value) ? Number(value) : value;
+        else if (name === '--timeout' && value !== undefined) {
+          const m = /^(\d+)(s|m|h)$/.exec(value);
+          out.timeoutSeconds = m ? Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] as 's' | 'm' | 'h'] : value;
+        } else return { error: `drain: unknown flag "${flag}"` };
+      }
+      return out;
+    }
     case 'taint': {
       const m = /^([^=:]+)(?:=([^:]*))?:([^:]+)$/.exec(a2 ?? '');
       return a1 && m

@@ -23,6 +23,43 @@ describe('validateTimedAction: one validator for CLI specs and link actions', ()
     });
   });
 
+  it('drain: the flags of kubectl drain, a spec and its JSON alike; a bad timeout is refused', () => {
+    const spec = parseActionSpec('15s:drain node-1 --ignore-daemonsets --force --timeout=2m --grace-period=0');
+    expect(spec).toEqual({
+      atMs: 15_000,
+      action: {
+        type: 'drain',
+        node: 'node-1',
+        ignoreDaemonSets: true,
+        force: true,
+        timeoutSeconds: 120,
+        gracePeriodSeconds: 0,
+      },
+    });
+    expect(
+      validateTimedAction({
+        atMs: 15_000,
+        action: {
+          type: 'drain',
+          node: 'node-1',
+          ignoreDaemonSets: true,
+          force: true,
+          deleteEmptyDirData: false,
+          timeoutSeconds: 120,
+          gracePeriodSeconds: 0,
+          x: 1,
+        },
+      }),
+    ).toEqual(spec);
+    expect(parseActionSpec('15s:drain node-1 --timeout=soon')).toEqual({
+      error: 'drain\'s timeout must be a whole number of seconds up to 86400 (got "soon")',
+    });
+    expect(parseActionSpec('15s:drain node-1 --dry-run')).toEqual({ error: 'drain: unknown flag "--dry-run"' });
+    expect(validateTimedAction({ atMs: 0, action: { type: 'drain', node: 'node-1', force: 'yes' } })).toHaveProperty(
+      'error',
+    );
+  });
+
   it('gives the same action for a spec and its JSON, keeping only the fields the engine reads', () => {
     const fromSpec = parseActionSpec('30s:scale deployment/web 5');
     expect(fromSpec).toEqual({ atMs: 30_000, action: { type: 'scale', kind: 'Deployment', name: 'web', replicas: 5 } });

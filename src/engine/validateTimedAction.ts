@@ -80,6 +80,30 @@ function validateUserAction(a: unknown): Result<UserAction> {
       const node = need('node');
       return typeof node === 'string' ? { type: a.type, node } : node;
     }
+    case 'drain': {
+      const node = need('node');
+      if (typeof node !== 'string') return node;
+      const flags: Record<string, boolean> = {};
+      for (const f of ['ignoreDaemonSets', 'force', 'deleteEmptyDirData'] as const) {
+        if (a[f] === undefined) continue;
+        if (typeof a[f] !== 'boolean') return { error: `drain's ${f} must be true or false (got ${show(a[f])})` };
+        if (a[f]) flags[f] = true;
+      }
+      // A deadline past the default horizon is no deadline a run reaches; a day is plenty.
+      if (a.timeoutSeconds !== undefined && !isWhole(a.timeoutSeconds, 86_400))
+        return {
+          error: `drain's timeout must be a whole number of seconds up to 86400 (got ${show(a.timeoutSeconds)})`,
+        };
+      if (a.gracePeriodSeconds !== undefined && !isWhole(a.gracePeriodSeconds, INT32_MAX))
+        return { error: `drain's grace period must be a whole number of seconds (got ${show(a.gracePeriodSeconds)})` };
+      return {
+        type: 'drain',
+        node,
+        ...flags,
+        ...(a.timeoutSeconds ? { timeoutSeconds: a.timeoutSeconds as number } : {}),
+        ...(a.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: a.gracePeriodSeconds as number } : {}),
+      };
+    }
     case 'taint': {
       const node = need('node');
       const key = need('key');

@@ -171,6 +171,16 @@ export function InterventionsPanel() {
         >
           {t('intervene.uncordon')}
         </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="intervene-drain"
+          disabled={disabled}
+          title={`kubectl drain ${nodeName} --ignore-daemonsets`}
+          onClick={() => go({ type: 'drain', node: nodeName, ignoreDaemonSets: true })}
+        >
+          {t('intervene.drain')}
+        </button>
         <span className="intervene__row">
           <input
             type="text"

@@ -3,6 +3,7 @@
  * so the page bundle does not pull in the engine's action module (and the YAML parser behind it).
  */
 import type { UserAction } from '../engine/api';
+import { drainCommand } from '../engine/kubectl/drainCommand';
 
 export function actionLabel(a: UserAction): string {
   switch (a.type) {
@@ -19,6 +20,8 @@ export function actionLabel(a: UserAction): string {
     case 'cordon':
     case 'uncordon':
       return `kubectl ${a.type} ${a.node}`;
+    case 'drain':
+      return drainCommand(a.node, a);
     case 'taint':
       return `kubectl taint nodes ${a.node} ${a.key}${a.value ? `=${a.value}` : ''}:${a.effect}`;
     case 'untaint':

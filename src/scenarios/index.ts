@@ -3,6 +3,7 @@ import { accessScenarios } from './accessScenarios';
 import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
+import { disruptionScenarios } from './disruptionScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
 import { namespaceScenarios } from './namespaceScenarios';
@@ -32,6 +33,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...admissionScenarios,
   ...validationScenarios,
   ...workloadScenarios,
+  ...disruptionScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

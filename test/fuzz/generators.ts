@@ -64,6 +64,7 @@ const userAction: fc.Arbitrary<UserAction> = fc.oneof(
   fc.constant<UserAction>({ type: 'rollout-undo', deployment: 'web' }),
   nodeName.map((node): UserAction => ({ type: 'cordon', node })),
   nodeName.map((node): UserAction => ({ type: 'uncordon', node })),
+  nodeName.map((node): UserAction => ({ type: 'drain', node, ignoreDaemonSets: true, timeoutSeconds: 20 })),
   nodeName.map((node): UserAction => ({ type: 'taint', node, key: 'k', value: 'v', effect: 'NoExecute' })),
   fc.tuple(fc.constantFrom('stop', 'start'), component, nodeName).map(([type, c, node]): UserAction => ({
     type: type as 'stop',

@@ -104,6 +104,10 @@ export function userActionFor(nodes: string[], deployments: number, reapply: str
     { arbitrary: node.map((n): UserAction => ({ type: 'cordon', node: n })), weight: 1 },
     { arbitrary: node.map((n): UserAction => ({ type: 'uncordon', node: n })), weight: 1 },
     {
+      arbitrary: node.map((n): UserAction => ({ type: 'drain', node: n, ignoreDaemonSets: true, timeoutSeconds: 20 })),
+      weight: 1,
+    },
+    {
       arbitrary: fc
         .tuple(
           node,

@@ -526,9 +526,33 @@ describe('describeObject', () => {
     // A kind kubectl describes with a dedicated describer that is not reproduced: no made-up layout.
     expect(
       describeObject(
-        { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'x' } },
+        { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'x' } },
         { now, events: [], objects },
       ),
     ).toBeUndefined();
+  });
+
+  it('describe pdb: budget, selector and the disruption controller’s status (describePodDisruptionBudgetV1)', () => {
+    const pdb = {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'web-pdb', namespace: 'default' },
+      spec: { minAvailable: 2, selector: { matchLabels: { app: 'web' } } },
+      status: { disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2, expectedPods: 2 },
+    };
+    expect(describeObject(pdb, { now: 0, events: [], objects: [] })).toBe(
+      [
+        'Name:           web-pdb',
+        'Namespace:      default',
+        'Min available:  2',
+        'Selector:       app=web',
+        'Status:',
+        '    Allowed disruptions:  0',
+        '    Current:              2',
+        '    Desired:              2',
+        '    Total:                2',
+        'Events:                   <none>',
+      ].join('\n'),
+    );
   });
 });

@@ -14,6 +14,7 @@ import { describeGeneric } from './describeGeneric';
 import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
+import { describePodDisruptionBudget } from './describePodDisruptionBudget';
 import { describeLimitRange, describeResourceQuota } from './describeResourceQuota';
 import { describeStatefulSet } from './describeStatefulSet';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describeStorage';
@@ -30,7 +31,6 @@ const DEDICATED_ELSEWHERE = new Set([
   'CertificateSigningRequest',
   'CSINode',
   'VolumeAttributesClass',
-  'PodDisruptionBudget',
   'Role',
   'ClusterRole',
   'RoleBinding',
@@ -98,6 +98,8 @@ export function describeObject(
       return describeResourceQuota(obj);
     case 'LimitRange':
       return describeLimitRange(obj);
+    case 'PodDisruptionBudget':
+      return describePodDisruptionBudget(obj, { now, events });
     default:
       return DEDICATED_ELSEWHERE.has(obj.kind) ? undefined : describeGeneric(obj, { now, events });
   }

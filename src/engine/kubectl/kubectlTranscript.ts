@@ -31,6 +31,7 @@ const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'PriorityClass', arg: 'priorityclasses' },
   { kind: 'LimitRange', arg: 'limitranges' },
   { kind: 'ResourceQuota', arg: 'resourcequotas' },
+  { kind: 'PodDisruptionBudget', arg: 'poddisruptionbudgets' },
 ];
 
 /** Kinds `kubectl get` lists without a namespace. */

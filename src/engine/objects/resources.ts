@@ -72,7 +72,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('ClusterRole', 'rbac.authorization.k8s.io', 'v1', 'clusterroles', false, true),
   r('ClusterRoleBinding', 'rbac.authorization.k8s.io', 'v1', 'clusterrolebindings', false, true),
   r('HorizontalPodAutoscaler', 'autoscaling', 'v2', 'horizontalpodautoscalers', true, false, ['hpa']),
-  r('PodDisruptionBudget', 'policy', 'v1', 'poddisruptionbudgets', true, false, ['pdb']),
+  r('PodDisruptionBudget', 'policy', 'v1', 'poddisruptionbudgets', true, true, ['pdb']),
   r('PriorityClass', 'scheduling.k8s.io', 'v1', 'priorityclasses', false, true, ['pc']),
   r('ValidatingAdmissionPolicy', 'admissionregistration.k8s.io', 'v1', 'validatingadmissionpolicies', false, false),
   r(

@@ -220,6 +220,18 @@ export const en = {
     'The API server does not serve kind {kind} in {version}, so kubectl cannot map the document to a resource and stops before sending it.',
   'narration.kubectl.discovery': '{summary}',
 
+  'narration.kubectl.drain.node':
+    'kubectl drain first reads Node “{name}” ({path}): a node that is cordoned already is not patched again.',
+  'narration.kubectl.drain.cordon':
+    'kubectl drain cordons the node: a patch setting spec.unschedulable to true ({path}), so the scheduler places nothing new there.',
+  'narration.kubectl.drain.pods':
+    'kubectl drain lists the Pods bound to the node ({path}); it will evict them all, except DaemonSet Pods (--ignore-daemonsets) and mirror Pods.',
+  'narration.kubectl.drain.daemonset':
+    'kubectl drain reads DaemonSet “{name}” ({path}) to check that a Pod it manages still has its DaemonSet; such Pods are left alone, since the DaemonSet would recreate them.',
+  'narration.kubectl.drain.evict':
+    'kubectl drain asks for Pod “{name}” to be evicted, not deleted: {path} with a policy/v1 Eviction. The API server deletes the Pod only if its PodDisruptionBudget allows one more disruption.',
+  'narration.kubectl.drain.poll':
+    'The eviction was accepted; kubectl drain reads Pod “{name}” every second ({path}) until it is gone, then prints “pod/{name} evicted”.',
   'narration.apiserver.authn':
     'Authentication: the request carries the client certificate of user “{user}” (groups {groups}). The API server now knows who is asking.',
   'narration.apiserver.authnFailed':
@@ -257,6 +269,11 @@ export const en = {
     'kube-controller-manager starts again with empty caches: its {kind} informer sends a LIST for every {kind}, fills its cache from the answer and then watches for changes from that resourceVersion. The controllers wait until every informer has synced.',
   'narration.apiserver.ok': 'The API server answers {code} {reason} for {what}.',
   'narration.apiserver.error': 'The API server answers {code} {reason}: {message}',
+  'narration.apiserver.evictionRefused':
+    'The eviction subresource stops here: {why}. Evicting Pod “{pod}” would break PodDisruptionBudget “{pdb}”, so the API server answers 429 TooManyRequests (“Cannot evict pod as it would violate the pod’s disruption budget.”) and changes nothing; kubectl drain will retry in 5 seconds.',
+  'narration.apiserver.evictionFailed': 'The eviction of Pod “{pod}” fails with {code}: {why}.',
+  'narration.apiserver.evictionAllowed':
+    'The eviction of Pod “{pod}” is allowed: {why}. The API server marks the Pod DisruptionTarget=True (EvictionByEvictionAPI) and deletes it gracefully.',
   'narration.apiserver.watch':
     'Watch event: the API server tells {to}, which watches {kind} objects, that {kind} “{name}” was {type} (resourceVersion {rv}). The watcher updates its informer cache and reacts.',
 
@@ -388,6 +405,8 @@ export const en = {
     'The cronjob controller writes CronJob “{cronjob}”’s status: {active} active Jobs, and the last schedule and success times that kubectl get cronjobs shows.',
   'narration.ttl.deleteJob':
     'Job “{job}” finished {ttl} seconds ago and has ttlSecondsAfterFinished: {ttl}, so the ttl-after-finished controller deletes it; the garbage collector deletes its Pods.',
+  'narration.disruption.status':
+    'The disruption controller recounts PodDisruptionBudget “{pdb}”: {healthy} of {expected} Pods are healthy (Ready) and {desired} must be, so {allowed} disruption(s) are allowed. The eviction API reads this status to accept or refuse each eviction.',
   'narration.gc.delete':
     'The garbage collector sees that {kind} “{name}” is owned (ownerReferences) by {ownerKind} “{owner}”, which is gone, so it deletes the dependent.',
 
@@ -742,6 +761,7 @@ export const en = {
   'intervene.node': 'Node',
   'intervene.cordon': 'Cordon',
   'intervene.uncordon': 'Uncordon',
+  'intervene.drain': 'Drain',
   'intervene.taintKey': 'Taint key',
   'intervene.taintValue': 'Taint value',
   'intervene.taintEffect': 'Taint effect',

@@ -185,6 +185,9 @@ const zhTW: Catalog = {
   'scenario.replicationcontroller-nginx.title': 'ReplicationController 維持三個 nginx Pod',
   'scenario.replicationcontroller-nginx.lesson':
     '較舊的 ReplicationController 由和 ReplicaSet 控制器相同的程式碼執行：清點自己擁有的 Pod、補建缺少的，並以 replication-controller 的名義記錄 Event。它的 selector 是單純的標籤對應表，沒寫時會由範本的標籤預設帶入。',
+  'scenario.drain-blocked-by-pdb.title': 'kubectl drain 被 PodDisruptionBudget 擋住',
+  'scenario.drain-blocked-by-pdb.lesson':
+    'drain 先 cordon node-1，再向 eviction API 要求驅逐上面的 web Pod。PodDisruptionBudget 需要 2 個健康的 Pod，目前正好 2 個，所以每次驅逐都得到 429 TooManyRequests；kubectl 每 5 秒重試一次，直到 --timeout 為止，節點始終沒有被排空。',
   'app.help.title': '鍵盤快捷鍵',
   'app.help.note': '焦點不在編輯器時快捷鍵才有作用。在編輯器裡按 Ctrl+Enter（⌘+Enter）即可套用。',
   'app.help.next': '下一步',
@@ -362,6 +365,18 @@ const zhTW: Catalog = {
     'API server 在 {version} 沒有提供 {kind} 這種 kind，kubectl 無法把這份文件對應到任何資源，所以在送出前就停下來了。',
   'narration.kubectl.discovery': '{summary}',
 
+  'narration.kubectl.drain.node':
+    'kubectl drain 先讀取 Node「{name}」（{path}）：已經 cordon 的節點不會再 patch 一次。',
+  'narration.kubectl.drain.cordon':
+    'kubectl drain 先 cordon 這個節點：用 patch 把 spec.unschedulable 設為 true（{path}），scheduler 就不會再把新的 Pod 放上來。',
+  'narration.kubectl.drain.pods':
+    'kubectl drain 列出綁定在這個節點上的 Pod（{path}）；除了 DaemonSet 的 Pod（--ignore-daemonsets）和 mirror Pod，全部都要驅逐。',
+  'narration.kubectl.drain.daemonset':
+    'kubectl drain 讀取 DaemonSet「{name}」（{path}），確認它管理的 Pod 仍然有所屬的 DaemonSet；這些 Pod 會被略過，因為 DaemonSet 會再把它們建回來。',
+  'narration.kubectl.drain.evict':
+    'kubectl drain 要求驅逐（evict）而不是刪除 Pod「{name}」：以 policy/v1 Eviction 呼叫 {path}。只有在 PodDisruptionBudget 還允許一次中斷時，API server 才會刪除這個 Pod。',
+  'narration.kubectl.drain.poll':
+    '驅逐已被接受；kubectl drain 每秒讀取一次 Pod「{name}」（{path}），直到它消失，再印出「pod/{name} evicted」。',
   'narration.apiserver.authn':
     '身分驗證（authentication）：請求帶著使用者「{user}」（群組 {groups}）的用戶端憑證。API server 現在知道是誰在發出請求。',
   'narration.apiserver.authnFailed': '身分驗證失敗：憑證無效，API server 連物件都不看，直接回應 401 Unauthorized。',
@@ -397,6 +412,11 @@ const zhTW: Catalog = {
     'kube-controller-manager 重新啟動，快取是空的：它的 {kind} informer 先送出 LIST 取得所有 {kind}，用回應填好快取，再從那個 resourceVersion 開始 WATCH 變化。所有 informer 都同步完成後，控制器才開始工作。',
   'narration.apiserver.ok': 'API server 對 {what} 回應 {code} {reason}。',
   'narration.apiserver.error': 'API server 回應 {code} {reason}：{message}',
+  'narration.apiserver.evictionRefused':
+    'eviction 子資源在這裡擋下：{why}。驅逐 Pod「{pod}」會違反 PodDisruptionBudget「{pdb}」，所以 API server 回應 429 TooManyRequests（「Cannot evict pod as it would violate the pod’s disruption budget.」），什麼都不改；kubectl drain 會在 5 秒後重試。',
+  'narration.apiserver.evictionFailed': '驅逐 Pod「{pod}」失敗，回應 {code}：{why}。',
+  'narration.apiserver.evictionAllowed':
+    '允許驅逐 Pod「{pod}」：{why}。API server 把這個 Pod 標上 DisruptionTarget=True（EvictionByEvictionAPI），再以優雅刪除的方式刪掉它。',
   'narration.apiserver.watch':
     'Watch 事件：API server 通知正在 watch {kind} 物件的 {to}：{kind}「{name}」已被 {type}（resourceVersion {rv}）。對方更新自己的 informer 快取，然後做出反應。',
 
@@ -527,6 +547,8 @@ const zhTW: Catalog = {
     'cronjob controller 寫入 CronJob「{cronjob}」的 status：{active} 個 active Job，以及 kubectl get cronjobs 顯示的上次排程與上次成功時間。',
   'narration.ttl.deleteJob':
     'Job「{job}」在 {ttl} 秒前結束，且設定了 ttlSecondsAfterFinished: {ttl}，所以 ttl-after-finished controller 刪除它；garbage collector 接著刪除它的 Pod。',
+  'narration.disruption.status':
+    'disruption controller 重新計算 PodDisruptionBudget「{pdb}」：{expected} 個 Pod 中有 {healthy} 個健康（Ready），至少需要 {desired} 個，所以允許 {allowed} 次中斷。eviction API 依照這個 status 決定接受或拒絕每一次驅逐。',
   'narration.gc.delete':
     'garbage collector 發現 {kind}「{name}」的擁有者（ownerReferences）{ownerKind}「{owner}」已經不存在，所以刪除這個附屬物件。',
 
@@ -869,6 +891,7 @@ const zhTW: Catalog = {
   'intervene.node': '節點',
   'intervene.cordon': 'Cordon（停止排程）',
   'intervene.uncordon': 'Uncordon（恢復排程）',
+  'intervene.drain': 'Drain（排空節點）',
   'intervene.taintKey': 'Taint key',
   'intervene.taintValue': 'Taint value',
   'intervene.taintEffect': 'Taint effect',

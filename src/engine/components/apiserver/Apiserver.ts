@@ -27,6 +27,7 @@ import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
 import { APISERVER, ApiserverStorage, refOf, type ApiserverState } from './ApiserverStorage';
+import { planEviction, withDisruptionTarget } from './evictionREST';
 
 export { APISERVER, refOf, type ApiserverState };
 
@@ -60,7 +61,10 @@ export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
 export function requestLabel(req: ApiRequest): string {
   const info = resourceForKind(req.resourceKind);
   const name =
-    (req.verb === 'create' && req.subresource !== 'binding') || req.verb === 'deletecollection' ? undefined : req.name;
+    (req.verb === 'create' && req.subresource !== 'binding' && req.subresource !== 'eviction') ||
+    req.verb === 'deletecollection'
+      ? undefined
+      : req.name;
   const path = restPath(info, req.namespace, name, req.subresource);
   // A reflector's first LIST (client-go tools/cache/reflector.go): served from the watch cache, in pages of 500.
   const query = req.query ?? (req.verb === 'list' ? '?limit=500&resourceVersion=0' : '');
@@ -174,6 +178,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       }
       case 'create':
         if (req.subresource === 'binding') return this.bind(req, client, phase, sim);
+        if (req.subresource === 'eviction') return this.evict(req, client, phase, sim);
         return this.create(req, client, phase, info, stage, sim);
       case 'update':
       case 'patch':
@@ -517,6 +522,104 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'update',
       [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
       pod,
+    );
+  }
+
+  /**
+   * pods/NAME/eviction (EvictionREST.Create, evictionREST.ts): checks the Pod's PodDisruptionBudget, then writes in
+   * turn the budget's spent disruption, the Pod's DisruptionTarget condition and its graceful deletion; each write
+   * is stored and fanned out before the next (continueEviction), and the client is answered after the last.
+   */
+  private evict(req: ApiRequest, client: Endpoint, phase: Phase, sim: Simulation): void {
+    const info = resourceForKind('Pod');
+    const key = etcdKey(info, req.namespace, req.name!);
+    const pod = sim.store.get(key);
+    if (!pod) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    if (req.body?.metadata?.name !== undefined && req.body.metadata.name !== req.name)
+      return this.respond(sim, client, req, phase, {
+        code: 400,
+        reason: 'BadRequest',
+        message: 'name in URL does not match name in Eviction object',
+      });
+    const pdbs = sim.store.list(`/registry/poddisruptionbudgets/${pod.metadata.namespace}/`);
+    const plan = planEviction(pod, pdbs, sim.now);
+    const refused = plan.type === 'refuse';
+    sim.decide(APISERVER, {
+      phase: 'admission',
+      verb: 'evict',
+      label: refused ? `eviction refused: ${plan.error.code}` : 'eviction allowed',
+      summary: refused
+        ? `Eviction of pod ${req.name}: ${plan.why}, so the request fails with ${plan.error.code} ${plan.error.reason}: ${plan.error.message}`
+        : `Eviction of pod ${req.name} allowed: ${plan.why}`,
+      narration: {
+        key: refused
+          ? plan.error.code === 429
+            ? 'apiserver.evictionRefused'
+            : 'apiserver.evictionFailed'
+          : 'apiserver.evictionAllowed',
+        params: {
+          pod: req.name!,
+          why: plan.why,
+          code: refused ? plan.error.code : 201,
+          pdb: (refused && plan.pdb) || '',
+        },
+      },
+      object: refOf(pod),
+    });
+    if (plan.type === 'refuse') return this.respond(sim, client, req, phase, plan.error);
+    if (plan.pdb) {
+      const pdbInfo = resourceForKind('PodDisruptionBudget');
+      const pdbKey = etcdKey(pdbInfo, plan.pdb.metadata.namespace, plan.pdb.metadata.name);
+      const old = sim.store.get(pdbKey)!;
+      return this.write(
+        sim,
+        req,
+        client,
+        phase,
+        pdbInfo,
+        'update',
+        [{ type: 'put', key: pdbKey, value: plan.pdb, expectModRevision: sim.store.modRevision(pdbKey) }],
+        old,
+        undefined,
+        undefined,
+        'condition',
+      );
+    }
+    this.continueEviction(req, client, phase, 'condition', sim);
+  }
+
+  /** The next write of an eviction (addConditionAndDeletePod), or the answer once the Pod's deletion is stored. */
+  protected continueEviction(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    next: 'condition' | 'delete' | 'done',
+    sim: Simulation,
+  ): void {
+    const info = resourceForKind('Pod');
+    const key = etcdKey(info, req.namespace, req.name!);
+    const pod = sim.store.get(key);
+    if (next === 'done') return this.respond(sim, client, req, phase, undefined, undefined, 201);
+    if (!pod) return this.respond(sim, client, req, phase, notFound(info, req.name!));
+    if (next === 'condition') {
+      const value = withDisruptionTarget(pod, sim.now);
+      const ops = [{ type: 'put' as const, key, value, expectModRevision: sim.store.modRevision(key) }];
+      return this.write(sim, req, client, phase, info, 'update', ops, pod, undefined, undefined, 'delete');
+    }
+    const op = this.deletion(req, info, key, pod, sim);
+    if (!op) return this.respond(sim, client, req, phase, undefined, undefined, 201);
+    this.write(
+      sim,
+      req,
+      client,
+      phase,
+      info,
+      op.type === 'put' ? 'update' : 'delete',
+      [op],
+      pod,
+      undefined,
+      undefined,
+      'done',
     );
   }
 

@@ -26,6 +26,8 @@ export interface Pending {
    * written, then the object the request creates.
    */
   charge?: QuotaCharge;
+  /** One write of an eviction (Apiserver.evict): what to write once it is stored. */
+  eviction?: 'condition' | 'delete' | 'done';
 }
 
 export interface QuotaCharge {
@@ -136,6 +138,7 @@ export abstract class ApiserverStorage {
     old?: KObject,
     collection?: number,
     charge?: QuotaCharge,
+    eviction?: Pending['eviction'],
   ): void {
     const reqId = sim.nextId('etcd');
     this.s.pending.set(reqId, {
@@ -147,6 +150,7 @@ export abstract class ApiserverStorage {
       info,
       ...(collection !== undefined ? { collection } : {}),
       ...(charge !== undefined ? { charge } : {}),
+      ...(eviction !== undefined ? { eviction } : {}),
     });
     const first = ops[0];
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
@@ -196,7 +200,7 @@ export abstract class ApiserverStorage {
     }
     const stored = res.values?.[0] ?? undefined;
     const obj = stored ?? p.old!;
-    this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
+    if (!p.eviction) this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
     if (p.op === 'create' && !p.info.simulated) {
       sim.decide(APISERVER, {
         phase: 'persist',
@@ -211,7 +215,17 @@ export abstract class ApiserverStorage {
     // A DELETED event carries the last state with the revision of the delete as its resourceVersion (the etcd3
     // watcher's UpdateObject(oldObj, rev)): watchers order it after every update of the object.
     this.fanOut(sim, type, type === 'DELETED' ? deletedAt(obj, res.revision) : obj, p.old);
+    if (p.eviction) this.continueEviction(p.req, p.client, p.phase, p.eviction, sim);
   }
+
+  /** Apiserver.ts: the eviction subresource's next write. */
+  protected abstract continueEviction(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    next: NonNullable<Pending['eviction']>,
+    sim: Simulation,
+  ): void;
 
   private onCharged(p: Pending, c: QuotaCharge, res: EtcdResult, sim: Simulation): void {
     const key = c.writing ? etcdKey(p.info, c.writing.metadata.namespace, c.writing.metadata.name) : undefined;

@@ -6,6 +6,7 @@
 import type { Controller } from './Controller';
 import { daemonSetController } from './daemonset/daemonSetController';
 import { deploymentController } from './deployment/deploymentController';
+import { disruptionController } from './disruption/disruptionController';
 import { endpointSliceController } from './endpointslice/endpointSliceController';
 import { endpointsController } from './endpoint/endpointsController';
 import { cronJobController } from './cronjob/cronJobController';
@@ -38,6 +39,7 @@ export const CONTROLLERS: readonly Controller[] = [
   daemonSetController,
   replicationController,
   resourceQuotaController,
+  disruptionController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */

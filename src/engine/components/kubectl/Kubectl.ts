@@ -21,6 +21,7 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { httpVerb, requestLabel } from '../apiserver/Apiserver';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
 import { deletedLine } from '../../kubectl/applyLine';
+import { onDrainResponse, onDrainTimer, startDrain, type DrainHost, type DrainJob, type DrainState } from './drain';
 
 const KUBECTL: Endpoint = { component: 'kubectl' };
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -37,7 +38,8 @@ export type KubectlJob =
       okLine: string;
       subresource?: 'scale' | 'status';
       phase?: Phase;
-    };
+    }
+  | DrainJob;
 
 interface Running {
   job: KubectlJob;
@@ -55,6 +57,8 @@ interface KubectlState {
   output: Array<{ seq: number; line: string; ok: boolean }>;
   /** Requests a live client sent through this kubectl (`Engine.submit`) still waiting for their response. */
   remote?: number[];
+  /** `kubectl drain` while it runs (drain.ts): its requests are in flight together, so it keeps its own state. */
+  drain?: DrainState;
 }
 
 /** What a live client asks the apiserver (`Engine.submit`): an ApiRequest without the parts kubectl fills in. */
@@ -98,11 +102,15 @@ export class Kubectl implements Component<KubectlState> {
   handle(env: Envelope, sim: Simulation): void {
     const msg = env.msg as Message;
     if (msg.kind === 'timer' && msg.name === 'next') this.startNext(sim);
+    if (msg.kind === 'timer' && (msg.name === 'drain-retry' || msg.name === 'drain-poll') && this.s.drain)
+      onDrainTimer(this.s.drain, msg.name, String(msg.data?.pod), this.drainHost(sim));
     if (msg.kind === 'api-response') {
       const i = this.s.remote?.indexOf(msg.reqId) ?? -1;
       if (i >= 0) {
         this.s.remote!.splice(i, 1);
         this.onRemoteResponse?.(msg);
+      } else if (msg.ctx?.drain !== undefined) {
+        if (this.s.drain) onDrainResponse(this.s.drain, msg, this.drainHost(sim));
       } else this.onResponse(msg, sim);
     }
   }
@@ -179,6 +187,11 @@ export class Kubectl implements Component<KubectlState> {
       );
       return;
     }
+    if (job.type === 'drain') {
+      this.s.running = { job, stage: 'write', reqId: 0 };
+      this.s.drain = startDrain(job, this.drainHost(sim));
+      return;
+    }
     const info = resourceForKind(job.kind);
     this.s.running = { job, stage: 'write', reqId: 0, info };
     if (job.type === 'delete') {
@@ -202,12 +215,41 @@ export class Kubectl implements Component<KubectlState> {
     this.send(sim, { showPipeline: r.verb !== 'get', fieldValidation: 'Strict', ...r, reqId }, phase);
   }
 
-  private send(sim: Simulation, r: Omit<ApiRequest, 'kind' | 'user'>, phase: Phase): void {
+  /** What a running `kubectl drain` uses: its requests (tagged, so responses find it), lines and timers. */
+  private drainHost(sim: Simulation): DrainHost {
+    const phase = this.s.drain?.job.phase ?? this.s.running?.job.phase ?? 'user';
+    return {
+      now: sim.now,
+      send: (r, tag, why) =>
+        this.send(
+          sim,
+          { showPipeline: r.verb !== 'get' && r.verb !== 'list', ...r, reqId: sim.nextId('req') },
+          phase,
+          tag,
+          drainNarration(why, r.name ?? ''),
+        ),
+      print: (line, ok = true) => this.s.output.push({ seq: sim.current ?? sim.stepCount - 1, line, ok }),
+      timer: (name, delayMs, pod) => sim.timer(KUBECTL, delayMs, name, { pod }),
+      finish: () => {
+        this.s.drain = undefined;
+        this.s.running = undefined;
+        if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
+      },
+    };
+  }
+
+  private send(
+    sim: Simulation,
+    r: Omit<ApiRequest, 'kind' | 'user'>,
+    phase: Phase,
+    tag?: Record<string, string>,
+    narration?: { key: string; params: Record<string, string> },
+  ): void {
     const req: ApiRequest = {
       kind: 'api-request',
       user: this.user,
       ...r,
-      ctx: { phase },
+      ctx: tag ? { phase, ...tag } : { phase },
     };
     const label = requestLabel(req);
     sim.send(
@@ -219,10 +261,12 @@ export class Kubectl implements Component<KubectlState> {
         verb: httpVerb(req),
         label,
         summary: `kubectl sends ${label}`,
-        narration: {
-          key: `kubectl.${r.verb}`,
-          params: { path: label, kind: r.resourceKind, name: r.name ?? r.body?.metadata?.name ?? '' },
-        },
+        narration: narration
+          ? { key: narration.key, params: { ...narration.params, path: label } }
+          : {
+              key: `kubectl.${r.verb}`,
+              params: { path: label, kind: r.resourceKind, name: r.name ?? r.body?.metadata?.name ?? '' },
+            },
         object: r.body
           ? { apiVersion: r.body.apiVersion, kind: r.body.kind, namespace: r.namespace, name: r.body.metadata.name }
           : undefined,
@@ -236,6 +280,7 @@ export class Kubectl implements Component<KubectlState> {
     const run = this.s.running;
     if (!run || resp.reqId !== run.reqId) return;
     const job = run.job;
+    if (job.type === 'drain') return;
     const info = run.info!;
     if (resp.unreachable) {
       const line = connectionRefusedText(job.type === 'apply', this.filename);
@@ -323,6 +368,11 @@ export class Kubectl implements Component<KubectlState> {
     this.s.running = undefined;
     if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
   }
+}
+
+/** The narration of a drain's request: `kubectl.drain.<why>` (node, cordon, pods, daemonset, evict, poll). */
+function drainNarration(why: string, name: string) {
+  return { key: `kubectl.drain.${why}`, params: { name } };
 }
 
 function fieldLine(c: { field: string; type: string; value?: string; detail?: string }): string {

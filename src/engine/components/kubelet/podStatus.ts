@@ -6,6 +6,9 @@
 import type { KObject } from '../../types';
 import type { ContainerRuntimeState, PodWorkerState } from './podWorkerState';
 
+/** The conditions buildPodStatus writes itself (the kubelet-owned ones, and PodScheduled it carries over). */
+const BUILT_HERE = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+
 export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hostIP: string): any {
   const old = pod.status ?? {};
   // rejectPod (kubelet.go): only phase, reason and message (and the QoS class); conditions others set are kept.
@@ -67,6 +70,11 @@ export function buildPodStatus(w: PodWorkerState, pod: KObject, now: number, hos
     ),
     oldCond('PodScheduled') ?? { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now },
   ];
+  // mergePodStatus (status_manager.go): conditions the kubelet does not own stay as others wrote them, e.g. the
+  // DisruptionTarget the eviction API or the taint-eviction controller added before deleting the Pod.
+  if (!w.evicted)
+    for (let i = oldConditions.length - 1; i >= 0; i--)
+      if (!BUILT_HERE.has(oldConditions[i].type)) conditions.unshift(oldConditions[i]);
   if (w.evicted) {
     // eviction_manager.go evictPod: the DisruptionTarget condition, then phase Failed with reason Evicted.
     const prev = oldCond('DisruptionTarget');
