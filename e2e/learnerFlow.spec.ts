@@ -92,3 +92,21 @@ for (const lang of ['en', 'zh-TW']) {
     });
   }
 }
+
+for (const lang of ['en', 'zh-TW']) {
+  test(`at 1440 × 900 every inspector tab is whole and in view (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/?scenario=happy-path&lang=${lang}`);
+    await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+    const list = await page.getByRole('tablist').first().boundingBox();
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    expect(await tabs.count()).toBe(9);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(list!.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(list!.x + list!.width + 0.5);
+      // Not cut: the label fits its button.
+      expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
+}
