@@ -110,3 +110,22 @@ for (const lang of ['en', 'zh-TW']) {
     }
   });
 }
+
+test('zh-TW: the diagnosis, its chain rows and the end step are in Chinese', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?scenario=image-pull-backoff&lang=zh-TW&motion=reduced');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+  await page.getByTestId('step-last').click();
+  const narration = page.getByTestId('narration');
+  await expect(narration).toContainText('模擬結束');
+  await expect(narration).toContainText('結束：到達時間上限');
+  await expect(narration).not.toContainText('end: horizon');
+  await page.locator('#tab-stuck').click();
+  const panel = page.locator('#panel-stuck');
+  await expect(panel).toContainText('映像檔 nginx:1.27-alpne 拉不下來（ImagePullBackOff）');
+  await expect(panel).toContainText('已建立 ReplicaSet');
+  await expect(panel).toContainText('已建立 1/1 個 Pod');
+  await expect(panel).toContainText(/已綁定到 node-\d/);
+  for (const english of ['ReplicaSet created', 'pods created', 'Bound to', 'cannot be pulled'])
+    await expect(panel).not.toContainText(english);
+});

@@ -43,9 +43,13 @@ export function NarrationPanel() {
           </span>
           <span className="narration__headline">{stepHeadline(step, t)}</span>
           {step.background && <span className="tag">{t('narr.background')}</span>}
-          <code className="narration__label" title={step.label}>
-            {step.label}
-          </code>
+          {step.detail?.type === 'end' ? (
+            <code className="narration__label">{t(`end.label.${step.detail.reason}`)}</code>
+          ) : (
+            <code className="narration__label" title={step.label}>
+              {step.label}
+            </code>
+          )}
           <ClockJumpChip />
         </div>
         {step.detail?.type === 'end' ? (

@@ -59,7 +59,7 @@ export function WhereStuckPanel() {
             </dd>
             <dt>{t('stuck.why')}</dt>
             <dd>
-              <strong>{t(`stuck.key.${first.key}`)}</strong> {first.reason}
+              <strong>{t(`stuck.key.${first.key}`)}</strong> {t(`diag.${first.reasonKey}`, first.params)}
             </dd>
             {first.evidence && (
               <>
@@ -124,7 +124,7 @@ function ChainItem({ finding: f }: { finding: ChainFinding }) {
       <span className="stuck__status">{f.ok ? t('stuck.ok') : t('stuck.stuck')}</span>
       <span className="stuck__link">{t(`stuck.link.${f.link}`)}</span>
       <code className="stuck__object">{f.object}</code>
-      <span className="stuck__reason">{f.ok ? f.reason : t(`stuck.key.${f.key}`)}</span>
+      <span className="stuck__reason">{f.ok ? t(`diag.${f.reasonKey}`, f.params) : t(`stuck.key.${f.key}`)}</span>
     </li>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { Run, WorldState } from '../engine/api';
 import { whereStuck, type Finding, type LinkId } from '../engine/diagnose/whereStuck';
+import { reasonOf, type ReasonKey } from '../engine/diagnose/reasons';
 
 export interface ChainFinding extends Omit<Finding, 'link' | 'component'> {
   link: LinkId | 'kubectl';
@@ -19,6 +20,7 @@ interface ApiError {
   key: string;
   component: string;
   reason: string;
+  reasonKey: ReasonKey;
   command: string;
 }
 
@@ -28,42 +30,41 @@ export function classifyKubectlError(line: string): ApiError {
     return {
       key: 'api.etcd',
       component: 'kube-apiserver',
-      reason:
-        'The API server accepted the request but could not commit it to etcd: etcd has lost quorum, so every write fails',
+      ...reasonOf('apiEtcd'),
       command: 'kubectl get --raw="/readyz?verbose"',
     };
   if (/refused|Unable to connect to the server/.test(line))
     return {
       key: 'api.down',
       component: 'kube-apiserver',
-      reason: 'kubectl cannot reach the API server: kube-apiserver is not running or not listening',
+      ...reasonOf('apiDown'),
       command: 'sudo crictl ps -a --name kube-apiserver   # on the control-plane node',
     };
   if (/You must be logged in|Unauthorized/.test(line))
     return {
       key: 'api.unauthorized',
       component: 'kube-apiserver',
-      reason: 'Authentication failed (401): the API server does not accept the credentials in the kubeconfig',
+      ...reasonOf('apiUnauthorized'),
       command: 'kubectl auth whoami',
     };
   if (/Forbidden/.test(line))
     return {
       key: 'api.forbidden',
       component: 'kube-apiserver',
-      reason: 'Authorization failed (403): RBAC does not allow this user to do that',
+      ...reasonOf('apiForbidden'),
       command: 'kubectl auth can-i --list',
     };
   if (/resource mapping not found|no matches for kind/.test(line))
     return {
       key: 'api.noKind',
       component: 'kubectl',
-      reason: 'The API server does not serve this apiVersion/kind (removed or misspelled)',
+      ...reasonOf('apiNoKind'),
       command: 'kubectl api-resources',
     };
   return {
     key: 'api.rejected',
     component: 'kube-apiserver',
-    reason: 'The API server rejected the object (validation or admission), so nothing was stored',
+    ...reasonOf('apiRejected'),
     command: 'kubectl apply --dry-run=server -f manifest.yaml',
   };
 }
@@ -79,6 +80,8 @@ export function diagnoseAt(run: Pick<Run, 'steps' | 'output'>, world: WorldState
       object: 'kubectl',
       component: e.component,
       reason: e.reason,
+      reasonKey: e.reasonKey,
+      params: {},
       key: e.key,
       evidence: failed.line,
       command: e.command,

@@ -32,6 +32,7 @@ export function endpointLabel(e: Endpoint, t: Translate): string {
 
 /** One line above the narration: who talks to whom, or who decides. */
 export function stepHeadline(step: Step, t: Translate): string {
+  if (step.detail?.type === 'end') return t('end.headline');
   if (isInternal(step.from, step.to)) return t('narr.internal', { component: endpointLabel(step.from, t) });
   return t('narr.message', { from: endpointLabel(step.from, t), to: endpointLabel(step.to, t) });
 }

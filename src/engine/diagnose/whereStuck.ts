@@ -7,6 +7,7 @@
 import type { Run, WorldState } from '../api';
 import type { ComponentId, KEvent, KObject } from '../types';
 import { servicePortChainName } from '../components/kube-proxy/chainNames';
+import { reasonOf, type ReasonKey, type ReasonParams } from './reasons';
 
 export type LinkId =
   | 'deployment'
@@ -27,8 +28,10 @@ export interface Finding {
   /** The object the finding is about, e.g. `pod/web-…`. */
   object: string;
   component: ComponentId;
-  /** Plain-words reason (English; the UI may translate by `key`). */
+  /** Plain-words reason in English; `reasonKey` and `params` say it again in another language (reasons.ts). */
   reason: string;
+  reasonKey: ReasonKey;
+  params: ReasonParams;
   key: string;
   evidence?: string;
   /** What a learner would type on a real cluster to see the same thing. */
@@ -71,7 +74,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: `node/${node.metadata.name}`,
         component: 'kubelet',
-        reason: `Node ${node.metadata.name} is NotReady: ${ready.message}`,
+        ...reasonOf('nodeNotReady', { node: node.metadata.name, message: ready.message }),
         key: 'stuck.nodeNotReady',
         evidence: `Ready=${ready.status} (${ready.reason})`,
         command: `kubectl describe node ${node.metadata.name}`,
@@ -87,8 +90,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: `deployment/${d.metadata.name}`,
         component: 'kube-controller-manager',
-        reason:
-          'The Deployment is stored but no ReplicaSet exists: the deployment controller has not acted on it (is kube-controller-manager running?)',
+        ...reasonOf('noReplicaSet'),
         key: 'stuck.noReplicaSet',
         command: `kubectl describe deployment ${d.metadata.name} -n ${ns}`,
       });
@@ -99,7 +101,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
       ok: true,
       object: `deployment/${d.metadata.name}`,
       component: 'kube-controller-manager',
-      reason: 'ReplicaSet created',
+      ...reasonOf('replicaSetCreated'),
       key: 'ok.replicaSet',
       command: `kubectl get rs -n ${ns}`,
     });
@@ -124,9 +126,9 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: `replicaset/${rs.metadata.name}`,
         component: 'kube-controller-manager',
-        reason: failed
-          ? `The ReplicaSet controller cannot create pods: ${failed.message}`
-          : `The ReplicaSet wants ${want} pods and has ${pods.length}`,
+        ...(failed
+          ? reasonOf('failedCreate', { message: failed.message })
+          : reasonOf('podsMissing', { want, have: pods.length })),
         key: failed ? 'stuck.failedCreate' : 'stuck.podsMissing',
         evidence: failed ? `${failed.reason}: ${failed.message}` : undefined,
         command: `kubectl describe rs ${rs.metadata.name} -n ${ns}`,
@@ -138,7 +140,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: true,
         object: `replicaset/${rs.metadata.name}`,
         component: 'kube-controller-manager',
-        reason: `${pods.length}/${want} pods created`,
+        ...reasonOf('podsCreated', { want, have: pods.length }),
         key: 'ok.pods',
         command: `kubectl get pods -n ${ns}`,
       });
@@ -157,9 +159,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: ref,
         component: 'kube-scheduler',
-        reason: failed
-          ? `No node fits: ${failed.message}`
-          : 'The pod is not bound to a node and there is no FailedScheduling event: is kube-scheduler running?',
+        ...(failed ? reasonOf('unschedulable', { message: failed.message }) : reasonOf('noScheduler')),
         key: failed ? 'stuck.unschedulable' : 'stuck.noScheduler',
         evidence: failed ? `FailedScheduling: ${failed.message}` : 'no Scheduled event',
         command: describe,
@@ -172,7 +172,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
       ok: true,
       object: ref,
       component: 'kube-scheduler',
-      reason: `Bound to ${p.spec.nodeName}`,
+      ...reasonOf('bound', { node: p.spec.nodeName }),
       key: 'ok.scheduled',
       command: `kubectl get pod ${name} -n ${ns} -o wide`,
     });
@@ -185,9 +185,9 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: ref,
         component: network ? 'cni' : 'container-runtime',
-        reason: network
-          ? `RunPodSandbox fails on ${p.spec.nodeName}: containerd cannot set up the Pod network because the CNI plugin fails, so the Pod gets no IP and stays ContainerCreating; the kubelet retries every 10–15 s`
-          : `RunPodSandbox fails on ${p.spec.nodeName}: ${mount.message}`,
+        ...(network
+          ? reasonOf('sandboxNetwork', { node: p.spec.nodeName })
+          : reasonOf('sandbox', { node: p.spec.nodeName, message: mount.message })),
         key: network ? 'stuck.sandboxNetwork' : 'stuck.sandbox',
         evidence: `${mount.reason}: ${mount.message}`,
         command: describe,
@@ -201,7 +201,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: ref,
         component: 'kubelet',
-        reason: mount.message,
+        ...reasonOf('mount', { message: mount.message }),
         key: 'stuck.mount',
         evidence: `${mount.reason}: ${mount.message}`,
         command: describe,
@@ -225,7 +225,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
           ok: false,
           object: ref,
           component: 'container-runtime',
-          reason: `Image ${cs.image} cannot be pulled (${reason})`,
+          ...reasonOf('image', { image: cs.image, reason }),
           key: 'stuck.image',
           evidence: failed ? failed.message : waiting.message,
           command: describe,
@@ -246,7 +246,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
           ok: false,
           object: ref,
           component: 'kubelet',
-          reason: `Container ${cs.name} cannot be created: ${waiting.message ?? reason}`,
+          ...reasonOf('config', { container: cs.name, message: waiting.message ?? reason }),
           key: 'stuck.config',
           evidence: failed?.message,
           command: describe,
@@ -263,7 +263,11 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
             ok: false,
             object: ref,
             component: 'container-runtime',
-            reason: `Container ${cs.name} keeps exiting (exit code ${last?.exitCode}, ${last?.reason}); the kubelet restarts it with a growing back-off`,
+            ...reasonOf('crashLoop', {
+              container: cs.name,
+              code: String(last?.exitCode),
+              reason: String(last?.reason),
+            }),
             key: 'stuck.crashLoop',
             evidence: backoff?.message ?? waiting?.message,
             command: `kubectl logs ${name} -n ${ns} -c ${cs.name} --previous`,
@@ -278,7 +282,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
           ok: false,
           object: ref,
           component: 'kubelet',
-          reason: `Container ${cs.name} is still being created (${reason})`,
+          ...reasonOf('creating', { container: cs.name, reason }),
           key: 'stuck.creating',
           command: describe,
         });
@@ -291,7 +295,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: ref,
         component: 'kubelet',
-        reason: `Bound to ${p.spec.nodeName}, but the kubelet has not reported any status yet`,
+        ...reasonOf('kubeletSilent', { node: p.spec.nodeName }),
         key: 'stuck.kubeletSilent',
         command: describe,
       });
@@ -305,9 +309,9 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: ref,
         component: 'kubelet',
-        reason: unhealthy
-          ? `Running but not Ready: ${unhealthy.message}`
-          : `Running but not Ready (${ready?.reason ?? 'no Ready condition'})`,
+        ...(unhealthy
+          ? reasonOf('notReadyProbe', { message: unhealthy.message })
+          : reasonOf('notReady', { reason: ready?.reason ?? 'no Ready condition' })),
         key: 'stuck.notReady',
         evidence: unhealthy?.message ?? ready?.message,
         command: describe,
@@ -320,7 +324,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
       ok: true,
       object: ref,
       component: 'kubelet',
-      reason: 'Running and Ready',
+      ...reasonOf('ready'),
       key: 'ok.ready',
       command: `kubectl get pod ${name} -n ${ns}`,
     });
@@ -347,9 +351,9 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
         ok: false,
         object: `service/${svc.metadata.name}`,
         component: 'kube-controller-manager',
-        reason: matching.length
-          ? `Service ${svc.metadata.name} selects ${matching.length} pod(s) but none is Ready, so its EndpointSlice has no ready endpoints`
-          : `Service ${svc.metadata.name} selects ${sel}, and no pod has those labels: its EndpointSlice stays empty`,
+        ...(matching.length
+          ? reasonOf('endpointsNotReady', { service: svc.metadata.name, count: matching.length })
+          : reasonOf('selectorMismatch', { service: svc.metadata.name, selector: sel })),
         key: matching.length ? 'stuck.endpointsNotReady' : 'stuck.selectorMismatch',
         evidence: `kubectl get endpointslices shows <unset> for ${svc.metadata.name}`,
         command: matching.length
@@ -363,7 +367,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
       ok: true,
       object: `service/${svc.metadata.name}`,
       component: 'kube-controller-manager',
-      reason: `${ready.length} ready endpoint(s)`,
+      ...reasonOf('endpoints', { count: ready.length }),
       key: 'ok.endpoints',
       command: `kubectl get endpointslices -n ${ns}`,
     });
@@ -382,7 +386,7 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
           ok: false,
           object: `service/${svc.metadata.name}`,
           component: 'kube-proxy',
-          reason: `kube-proxy on ${node} programs ${jumps} of ${ready.length} ready endpoints for ${svc.metadata.name}: its rules are stale (is kube-proxy running there?)`,
+          ...reasonOf('proxyStale', { node: node!, jumps, count: ready.length, service: svc.metadata.name }),
           key: 'stuck.proxyStale',
           evidence: `${chainName} has ${jumps} endpoint jump(s) on ${node}`,
           command: `iptables-save -t nat | grep ${chainName}   # on ${node}`,

@@ -7,6 +7,7 @@
  */
 import { SCENARIOS } from '../../scenarios';
 import { scenarioCatalog } from '../scenarioText';
+import { REASONS } from '../../engine/diagnose/reasons';
 
 export const en = {
   // ---- chrome ------------------------------------------------------------------------------------------------
@@ -43,6 +44,8 @@ export const en = {
   // The scenarios' titles and lessons: `scenario.<id>.title|lesson`, English from the scenario files (which the CLI
   // and the goldens print). Other languages translate each one (locales.test.ts).
   ...scenarioCatalog(SCENARIOS),
+  // `diag.<key>`: a diagnosis's reasons, in English where the engine fills them (src/engine/diagnose/reasons.ts).
+  ...Object.fromEntries(Object.entries(REASONS).map(([k, v]) => [`diag.${k}`, v])),
   'app.help.title': 'Keyboard shortcuts',
   'app.help.note': 'Shortcuts work when the focus is not in the editor. In the editor, Ctrl+Enter (⌘+Enter) applies.',
   'app.help.next': 'Next step',
@@ -682,6 +685,10 @@ export const en = {
   'summary.line.kubeproxy.sync_one': 'kube-proxy rewrote its Service rules once',
   'summary.line.kubeproxy.sync_other': 'kube-proxy rewrote its Service rules {n} times',
   'stuck.firstLabel': 'The first link that has not progressed',
+  'end.headline': 'The run ends',
+  'end.label.quiescent': 'end: converged',
+  'end.label.horizon': 'end: time horizon',
+  'end.label.step-cap': 'end: step cap',
   'end.verdict.quiescent':
     'The run ends at t = {time} s with the journey stuck at {link}: nothing more will happen by itself.',
   'end.verdict.stopped': 'The run stops at t = {time} s with the journey stuck at {link}.',

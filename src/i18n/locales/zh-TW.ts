@@ -37,6 +37,42 @@ const zhTW: Catalog = {
   'app.gallery.family.batch': 'Job 與 CronJob',
   'app.gallery.family.storage': '儲存',
   'app.gallery.family.workloads': 'DaemonSet 與其他工作負載',
+  // ---- diagnosis reasons (`diag.<key>`; English in src/engine/diagnose/reasons.ts) --------------------------
+  'diag.apiEtcd': 'API server 接受了請求，卻無法寫入 etcd：etcd 失去了 quorum（多數派），每一次寫入都失敗',
+  'diag.apiDown': 'kubectl 連不上 API server：kube-apiserver 沒有在執行，或沒有在監聽',
+  'diag.apiUnauthorized': '驗證失敗（401）：API server 不接受 kubeconfig 裡的憑證',
+  'diag.apiForbidden': '授權失敗（403）：RBAC 不允許這個使用者這麼做',
+  'diag.apiNoKind': 'API server 不提供這個 apiVersion/kind（已移除或拼錯）',
+  'diag.apiRejected': 'API server 拒絕了這個物件（驗證或准入控制），所以什麼都沒有存下來',
+  'diag.nodeNotReady': '節點 {node} 是 NotReady：{message}',
+  'diag.noReplicaSet':
+    'Deployment 已存下，卻沒有任何 ReplicaSet：deployment controller 還沒處理它（kube-controller-manager 有在執行嗎？）',
+  'diag.replicaSetCreated': '已建立 ReplicaSet',
+  'diag.failedCreate': 'ReplicaSet controller 無法建立 Pod：{message}',
+  'diag.podsMissing': 'ReplicaSet 要 {want} 個 Pod，目前只有 {have} 個',
+  'diag.podsCreated': '已建立 {have}/{want} 個 Pod',
+  'diag.unschedulable': '沒有節點放得下：{message}',
+  'diag.noScheduler': 'Pod 沒有綁定到節點，也沒有 FailedScheduling 事件：kube-scheduler 有在執行嗎？',
+  'diag.bound': '已綁定到 {node}',
+  'diag.sandboxNetwork':
+    'RunPodSandbox 在 {node} 上失敗：CNI 外掛出錯，containerd 無法為 Pod 設定網路，所以 Pod 拿不到 IP、停在 ContainerCreating；kubelet 每 10–15 秒重試一次',
+  'diag.sandbox': 'RunPodSandbox 在 {node} 上失敗：{message}',
+  'diag.mount': '{message}',
+  'diag.image': '映像檔 {image} 拉不下來（{reason}）',
+  'diag.config': '容器 {container} 無法建立：{message}',
+  'diag.crashLoop': '容器 {container} 一再結束（exit code {code}，{reason}）；kubelet 以越來越長的退避時間重新啟動它',
+  'diag.creating': '容器 {container} 還在建立中（{reason}）',
+  'diag.kubeletSilent': '已綁定到 {node}，但 kubelet 還沒回報任何狀態',
+  'diag.notReadyProbe': '執行中但未就緒（not Ready）：{message}',
+  'diag.notReady': '執行中但未就緒（not Ready）（{reason}）',
+  'diag.ready': '執行中且已就緒（Ready）',
+  'diag.endpointsNotReady':
+    'Service {service} 選到 {count} 個 Pod，但沒有一個就緒，所以它的 EndpointSlice 沒有就緒的端點',
+  'diag.selectorMismatch':
+    'Service {service} 選的是 {selector}，卻沒有 Pod 帶這些 label：它的 EndpointSlice 一直是空的',
+  'diag.endpoints': '{count} 個就緒端點',
+  'diag.proxyStale':
+    '{node} 上的 kube-proxy 只為 {service} 設定了 {count} 個就緒端點中的 {jumps} 個：它的規則過期了（那裡的 kube-proxy 有在執行嗎？）',
   // ---- scenarios (`scenario.<id>.title|lesson`; English in src/scenarios/*Scenarios.ts) ------------------------
   'scenario.happy-path.title': 'nginx Deployment（3 個副本）加上一個 Service',
   'scenario.happy-path.lesson':
@@ -814,6 +850,10 @@ const zhTW: Catalog = {
   'summary.line.kubeproxy.sync_one': 'kube-proxy 重寫 Service 規則 1 次',
   'summary.line.kubeproxy.sync_other': 'kube-proxy 重寫 Service 規則 {n} 次',
   'stuck.firstLabel': '第一個沒有進展的環節',
+  'end.headline': '模擬結束',
+  'end.label.quiescent': '結束：已收斂',
+  'end.label.horizon': '結束：到達時間上限',
+  'end.label.step-cap': '結束：到達步數上限',
   'end.verdict.quiescent': '模擬在 t = {time} 秒結束，旅程卡在「{link}」：不會再自己往下走了。',
   'end.verdict.stopped': '模擬在 t = {time} 秒停下，旅程卡在「{link}」。',
   'end.verdict.why': '{component}：{what}',
