@@ -19,6 +19,7 @@ import { markOnce, PERF_MARKS } from '../ui/perfMarks';
 import { useApp } from '../ui/store/useApp';
 import { useCurrent } from '../ui/store/useCurrent';
 import { defaultCluster } from '../engine/cluster/defaultCluster';
+import { componentsDown } from '../engine/cluster/componentsDown';
 import { G, layoutDiagram, type DiagramLayout } from '../playback/diagramLayout';
 import { nodeRoles } from '../playback/instances';
 import { diagramState, type DiagramState } from '../playback/diagramState';
@@ -53,6 +54,7 @@ const nodeTypes: NodeTypes = {
 };
 const edgeTypes: EdgeTypes = { link: LinkEdge };
 const FIT = { padding: 0.04, duration: 0 };
+const NO_DOWN: readonly string[] = [];
 
 export function ClusterDiagram() {
   const t = useT();
@@ -82,13 +84,15 @@ export function ClusterDiagram() {
   // a write (worldAt), they are rebuilt only then.
   const etcd = world?.etcd;
   const pods = useMemo(() => (etcd ? podsView({ etcd }, nodeNames, G.podSlots) : undefined), [etcd, nodeNames]);
-  // Lanes do not flag their Node; tiles do, as the one place a NotReady node among 100 shows.
-  const flags = useMemo(() => (etcd && tiles.length ? nodeFlags({ etcd }, tiles) : undefined), [etcd, tiles]);
+  // Each node's lane label or tile carries its Node's flags (NotReady, cordoned, tainted).
+  const flags = useMemo(() => (etcd ? nodeFlags({ etcd }, nodeNames) : undefined), [etcd, nodeNames]);
+  const downList = world ? componentsDown(world) : NO_DOWN;
+  const down = useMemo(() => new Set(downList), [downList]);
   const revision = world?.revision;
   const [stateIds] = useState(() => new IdentityKeeper<BoxState>());
   const states = useMemo(
-    () => stateIds.keep(boxStates(layout, state, pods, revision, flags)),
-    [stateIds, layout, state, pods, revision, flags],
+    () => stateIds.keep(boxStates(layout, state, pods, revision, flags, down)),
+    [stateIds, layout, state, pods, revision, flags, down],
   );
   const link = useMemo(() => activeLink(state), [state]);
   const [store] = useState(() => createBoxStateStore({ boxes: byId(states), link }));

@@ -26,24 +26,26 @@ const PART_LABELS: Record<string, string> = {
 export function ComponentNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const { box } = data;
-  const { active, activeParts, pods, revision } = useBoxState(box.id);
+  const { active, activeParts, pods, revision, down } = useBoxState(box.id);
   const component = box.component!;
   const parts = box.parts ?? [];
   return (
     <div
-      className={`cmp cmp--${component}${active ? ' is-active' : ''}${box.node ? ' cmp--local' : ''}`}
+      className={`cmp cmp--${component}${active ? ' is-active' : ''}${box.node ? ' cmp--local' : ''}${down ? ' is-down' : ''}`}
       style={{ '--c': `var(--c-${component})` } as React.CSSProperties}
       data-component={component}
       data-node={box.node}
       data-active={active ? 'true' : 'false'}
+      data-down={down ? 'true' : undefined}
       data-compact={component === 'etcd' && box.h < 150 ? 'true' : undefined}
-      aria-label={box.node ? `${t(`comp.${component}`)} (${box.node})` : t(`comp.${component}`)}
+      aria-label={`${box.node ? `${t(`comp.${component}`)} (${box.node})` : t(`comp.${component}`)}${down ? `: ${t('diagram.stopped')}` : ''}`}
       aria-current={active ? 'step' : undefined}
       title={t(`comp.role.${component}`)}
     >
       <div className="cmp__head">
         <span className="cmp__swatch" aria-hidden="true" />
         <span className="cmp__name">{t(`comp.${component}`)}</span>
+        {down && <span className="cmp__down">{t('diagram.stopped')}</span>}
         {WITH_ROLE.has(component) && <span className="cmp__role">{t(`comp.role.${component}`)}</span>}
       </div>
       {parts.length > 0 && (

@@ -1,6 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { useT } from '../ui/i18n/translateContext';
 import { BoxHandles } from './BoxHandles';
+import { useBoxState } from './boxStates';
 import type { BoxNode } from './flowModel';
 
 /** A grouping box: the user's machine, the control plane, one node's lane, or the grid of node tiles. */
@@ -37,14 +38,31 @@ export function FrameNode({ data }: NodeProps<BoxNode>) {
   );
 }
 
-/** A node lane's name, drawn above the links that pass through the lane's top edge. */
+/**
+ * A node lane's name, drawn above the links that pass through the lane's top edge, with its Node's flags: NotReady
+ * (or Unknown), SchedulingDisabled and its taints, as `kubectl get nodes` and `describe node` would say them.
+ */
 export function LaneLabelNode({ data }: NodeProps<BoxNode>) {
+  const t = useT();
+  const { flags } = useBoxState(data.box.id);
+  const notReady = flags && flags.ready !== 'True';
   return (
-    <div className="lane-label">
+    <div className={`lane-label${notReady ? ' is-notready' : ''}`} data-node-flags={data.box.node}>
       <span className="frame__icon" aria-hidden="true">
         ▣
       </span>
       <span className="frame__name">{data.box.node}</span>
+      {notReady && (
+        <span className="lane-flag lane-flag--bad" title={t('diagram.node.notReadyHint', { ready: flags.ready })}>
+          NotReady
+        </span>
+      )}
+      {flags?.unschedulable && <span className="lane-flag">SchedulingDisabled</span>}
+      {flags && flags.taints.length > 0 && (
+        <span className="lane-flag" title={flags.taints.join('\n')}>
+          {t('diagram.node.taints', { count: flags.taints.length })}
+        </span>
+      )}
     </div>
   );
 }

@@ -23,9 +23,12 @@ export interface BoxState {
   activeMarks?: readonly string[];
   note?: DiagramState['note'];
   flags?: NodeFlags;
+  /** A component a fault has stopped: drawn struck through. */
+  down?: boolean;
 }
 
 const NO_PARTS: readonly string[] = [];
+const NO_DOWN: ReadonlySet<string> = new Set();
 
 export function boxStates(
   layout: DiagramLayout,
@@ -33,6 +36,7 @@ export function boxStates(
   pods: PodsView | undefined,
   revision: number | undefined,
   flags?: Readonly<Record<string, NodeFlags>>,
+  down: ReadonlySet<string> = NO_DOWN,
 ): BoxState[] {
   return layout.boxes.map((box) => {
     const s: BoxState = {
@@ -48,7 +52,11 @@ export function boxStates(
       s.activeMarks = marks;
       s.note = state.pulse === box.id ? state.note : undefined;
       s.flags = flags?.[box.node!];
+      if (NODE_COMPONENTS.some((c) => down.has(`${c}@${box.node}`))) s.down = true;
     }
+    // A lane's label carries its Node's flags: NotReady, cordoned or tainted shows where the node is drawn.
+    if (box.kind === 'label' && box.node) s.flags = flags?.[box.node];
+    if (box.kind === 'component' && down.has(box.id)) s.down = true;
     return s;
   });
 }

@@ -9,3 +9,9 @@ export function apiserverDown(world: { runtime: ReadonlyMap<string, unknown> }):
   const down = world.runtime.get(DOWN_KEY);
   return Array.isArray(down) && down.includes('kube-apiserver');
 }
+
+/** The address keys (`kubelet@node-2`, `kube-scheduler`) of the components stopped in this world. */
+export function componentsDown(world: { runtime: ReadonlyMap<string, unknown> }): readonly string[] {
+  const down = world.runtime.get(DOWN_KEY);
+  return Array.isArray(down) ? (down as string[]) : [];
+}
