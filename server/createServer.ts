@@ -196,7 +196,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const q = url.searchParams;
     const table = /as=Table/.test(req.headers.accept ?? '');
     const query = url.search;
-    const base = { resourceKind: info.kind, namespace, query: query || undefined };
+    const base = { resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, query: query || undefined };
     const parsed = rawBody ? parseJson(rawBody) : undefined;
     if (parsed instanceof Error)
       return sendStatus(res, {

@@ -11,6 +11,7 @@ import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY } from '../objects/resources';
+import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { apiserverDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
@@ -145,6 +146,8 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // kubectl prints on stderr before the answer.
   if (typeof t !== 'string' && t.some((x) => x.info.kind === 'Endpoints'))
     return { ...answer, output: `Warning: ${ENDPOINTS_DEPRECATED}\n${answer.output}` };
+  if (typeof t !== 'string' && t.some((x) => x.info.kind === 'ComponentStatus'))
+    return { ...answer, output: `Warning: ${COMPONENT_STATUS_DEPRECATED}\n${answer.output}` };
   return answer;
 }
 
@@ -218,6 +221,12 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
   }
   const parsed = targets(flags.args);
   if (typeof parsed === 'string') return err(command, parsed);
+  // The reviews and bindings have only a POST route (nonStoredResources.ts).
+  if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
+    return err(
+      command,
+      'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
+    );
   const objects = objectsOf(world);
   const ctx = { now, wide: format === 'wide', allNamespaces: flags.allNamespaces, namespace: flags.namespace, objects };
 
@@ -239,7 +248,9 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
         ? (world.events as unknown as KObject[]).filter(
             (e) => flags.allNamespaces || e.metadata?.namespace === flags.namespace,
           )
-        : select(objects, info, flags);
+        : info.rest === 'read'
+          ? componentStatuses()
+          : select(objects, info, flags);
     if (names.length) {
       for (const n of names)
         if (!list.some((o) => o.metadata.name === n))
@@ -278,6 +289,12 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   }
   const parsed = targets(flags.args);
   if (typeof parsed === 'string') return err(command, parsed);
+  // The reviews and bindings have only a POST route (nonStoredResources.ts).
+  if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
+    return err(
+      command,
+      'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
+    );
   const objects = objectsOf(world);
   const events = world.events.map((e) => toKEvent(e));
   const out: string[] = [];
