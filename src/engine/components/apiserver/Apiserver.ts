@@ -22,6 +22,7 @@ import {
 } from '../../objects/resources';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { mutate, validateAdmission } from './admission';
+import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission/namespaceLifecycle';
 import { admitResourceQuota } from './admission/resourceQuota';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
@@ -38,9 +39,6 @@ import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
 import { APISERVER, ApiserverStorage, refOf, type ApiserverState } from './ApiserverStorage';
 
 export { APISERVER, refOf, type ApiserverState };
-
-/** NamespaceLifecycle (plugin/pkg/admission/namespace/lifecycle): the namespaces that may never be deleted. */
-const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 
 const HTTP_VERB: Record<ApiRequest['verb'], string> = {
   get: 'GET',
@@ -244,41 +242,19 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     // What admission errors name the object until the registry generates its name (admission.NewForbidden).
     const requestName = body.metadata.name || body.metadata.generateName || '';
     let obj = applyDefaults(toStorageVersion(body));
-    if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
+    const lifecycle = admitNamespaceLifecycle(obj, info, requestName, sim.store);
+    if (lifecycle) {
+      const ns = obj.metadata.namespace ?? '';
       stage?.(
         'mutating-admission',
         'admit',
-        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" does not exist`,
-        'apiserver.nsMissing',
-        { ns: obj.metadata.namespace ?? '' },
+        lifecycle.why === 'missing'
+          ? `NamespaceLifecycle: namespace "${ns}" does not exist`
+          : `NamespaceLifecycle: namespace "${ns}" is being terminated`,
+        lifecycle.why === 'missing' ? 'apiserver.nsMissing' : 'apiserver.nsTerminating',
+        { ns },
       );
-      return this.respond(sim, client, req, phase, {
-        code: 404,
-        reason: 'NotFound',
-        message: `namespaces "${obj.metadata.namespace}" not found`,
-        details: { kind: 'namespaces', name: obj.metadata.namespace },
-      });
-    }
-    if (
-      info.namespaced &&
-      sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)?.status?.phase === 'Terminating'
-    ) {
-      // NamespaceLifecycle: nothing new may be created in a namespace that is being deleted (its content would
-      // outlive it), so controllers recreating what the namespace controller deletes are refused too.
-      stage?.(
-        'mutating-admission',
-        'admit',
-        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" is being terminated`,
-        'apiserver.nsTerminating',
-        { ns: obj.metadata.namespace ?? '' },
-      );
-      const name = obj.metadata.name || obj.metadata.generateName;
-      return this.respond(sim, client, req, phase, {
-        code: 403,
-        reason: 'Forbidden',
-        message: `${qualifiedResource(info)}${name ? ` "${name}"` : ''} is forbidden: unable to create new content in namespace ${obj.metadata.namespace} because it is being terminated`,
-        details: { kind: info.resource, group: info.group, name },
-      });
+      return this.respond(sim, client, req, phase, lifecycle.error);
     }
     obj = prepareForCreate(obj, {
       now: sim.now,
@@ -576,7 +552,8 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     const key = etcdKey(info, req.namespace, req.name!);
     const obj = sim.store.get(key);
     if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
-    if (info.kind === 'Namespace' && IMMORTAL_NAMESPACES.has(obj.metadata.name)) {
+    const immortal = info.kind === 'Namespace' ? admitNamespaceDeletion(obj.metadata.name) : undefined;
+    if (immortal) {
       stage?.(
         'validating-admission',
         'admit',
@@ -584,12 +561,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         'apiserver.nsImmortal',
         { ns: obj.metadata.name },
       );
-      return this.respond(sim, client, req, phase, {
-        code: 403,
-        reason: 'Forbidden',
-        message: `namespaces "${obj.metadata.name}" is forbidden: this namespace may not be deleted`,
-        details: { kind: 'namespaces', name: obj.metadata.name },
-      });
+      return this.respond(sim, client, req, phase, immortal);
     }
     const op = this.deletion(req, info, key, obj, sim);
     if (!op) return this.respond(sim, client, req, phase, undefined, obj, 200);
