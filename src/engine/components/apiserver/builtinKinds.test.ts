@@ -101,8 +101,11 @@ function manifest(apiVersion: string, kind: string, name: string, namespace?: st
   return `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: ${name}${ns}\n${body}\n`;
 }
 
+/** A CustomResourceDefinition must be named `<plural>.<group>` (ValidateCustomResourceDefinition). */
 const NAME = (kind: string, apiVersion: string) =>
-  `${kind.toLowerCase()}-${apiVersion.replace(/[^a-z0-9]/g, '')}`.slice(0, 60);
+  kind === 'CustomResourceDefinition'
+    ? 'widgets.example.com'
+    : `${kind.toLowerCase()}-${apiVersion.replace(/[^a-z0-9]/g, '')}`.slice(0, 60);
 
 describe('every built-in kind of a v1.34 cluster: apply, scope, get by short name', () => {
   const yaml = KINDS.map(({ apiVersion, kind }) => manifest(apiVersion, kind, NAME(kind, apiVersion))).join('---\n');
@@ -127,6 +130,14 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     expect(rc?.metadata.namespace).toBeUndefined();
   });
 
+  it('a CustomResourceDefinition not named <plural>.<group> is invalid', () => {
+    const crd = manifest('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets');
+    const r = simulate({ yaml: crd, untilMs: 5_000 });
+    expect(r.output.map((o) => o.line)).toEqual([
+      'The CustomResourceDefinition "widgets" is invalid: metadata.name: Invalid value: "widgets": must be spec.names.plural+"."+spec.group',
+    ]);
+  });
+
   it('kubectl get by short name prints the printers.go columns', () => {
     const get = (cmd: string) => answerKubectl(cmd, world).output.split('\n');
     expect(get('kubectl get csr')[0]!.split(/\s{2,}/)).toEqual([
@@ -142,7 +153,7 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     );
     expect(get('kubectl get vac')[1]).toMatch(/^volumeattributesclass-storagek8siov1\s+csi\.example\.com\s+\d+s$/);
     expect(get('kubectl get crd')[0]!.split(/\s{2,}/)).toEqual(['NAME', 'CREATED AT']);
-    expect(get('kubectl get crds')[1]).toMatch(/^customresourcedefinition-apiextensionsk8siov1\s+\d{4}-\d\d-\d\dT/);
+    expect(get('kubectl get crds')[1]).toMatch(/^widgets\.example\.com\s+\d{4}-\d\d-\d\dT/);
     expect(get('kubectl get runtimeclasses')[1]).toMatch(/^runtimeclass-nodek8siov1\s+runc\s+\d+s$/);
     expect(get('kubectl get hpa')[0]!.split(/\s{2,}/)).toEqual([
       'NAME',
