@@ -11,6 +11,7 @@ import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY } from '../objects/resources';
+import { printApiResources } from './apiResources';
 import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { apiserverDown } from '../cluster/componentsDown';
@@ -57,7 +58,6 @@ const OTHER = new Set([
   'cp',
   'top',
   'explain',
-  'api-resources',
   'api-versions',
   'config',
   'version',
@@ -134,6 +134,7 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  if (verb === 'api-resources') return { command: trimmed, output: printApiResources(), ok: true };
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);

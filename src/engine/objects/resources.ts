@@ -139,7 +139,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('NetworkPolicy', NETWORKING, 'v1', 'networkpolicies', true, false, ['netpol'], 'networkpolicies', {
     storedOnly: 'noNetworkPolicy',
   }),
-  r('IPAddress', NETWORKING, 'v1', 'ipaddresses', false, false),
+  r('IPAddress', NETWORKING, 'v1', 'ipaddresses', false, false, ['ip']),
   r('ServiceCIDR', NETWORKING, 'v1', 'servicecidrs', false, false),
   r('RuntimeClass', 'node.k8s.io', 'v1', 'runtimeclasses', false, false),
   r('Role', RBAC, 'v1', 'roles', true, true),

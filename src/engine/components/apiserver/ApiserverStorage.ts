@@ -14,6 +14,7 @@ import {
 } from '../../objects/resources';
 import type { Endpoint, KObject, Phase, StepDetail } from '../../types';
 import { withFields } from '../../kernel/withFields';
+import { fromStorageVersion } from '../../apiserver/storageVersion';
 import { boundedMemo } from '../../util/boundedMemo';
 import { watchDeliveries, type WatchRegistrations } from './watchRouting';
 
@@ -309,8 +310,10 @@ export abstract class ApiserverStorage {
     const code = error ? error.code : status;
     const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, status: code, ctx: req.ctx };
     if (error) resp.error = error;
-    if (object) resp.object = object;
-    if (items) resp.items = items;
+    // A client that addressed another served version of the kind reads the object in that version.
+    const served = req.apiVersion;
+    if (object) resp.object = served ? fromStorageVersion(object, served) : object;
+    if (items) resp.items = served ? items.map((o) => fromStorageVersion(o, served)) : items;
     const what = object
       ? `${object.kind} ${object.metadata.name}`
       : items

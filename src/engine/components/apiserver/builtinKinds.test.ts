@@ -215,6 +215,8 @@ describe('every resource of the table is served as api-resources lists it', () =
     expect(row('resourceclaims', 'resource.k8s.io')).toEqual(['', true, '']);
     expect(row('resourceslices', 'resource.k8s.io')).toEqual(['', false, '']);
     expect(row('horizontalpodautoscalers', 'autoscaling')).toEqual(['hpa', true, 'all']);
+    expect(row('ipaddresses', 'networking.k8s.io')).toEqual(['ip', false, '']);
+    expect(row('servicecidrs', 'networking.k8s.io')).toEqual(['', false, '']);
   });
 
   it('serves no beta API (LeaseCandidate, MutatingAdmissionPolicy are off by default in v1.34)', () => {
