@@ -301,7 +301,7 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   const out: string[] = [];
   let ok = true;
   for (const { info, names } of parsed) {
-    const list = select(objects, info, flags);
+    const list = info.rest === 'read' ? componentStatuses() : select(objects, info, flags);
     const chosen = names.length ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n) : list;
     if (chosen.length === 0) out.push(`No resources found in ${flags.namespace} namespace.`);
     for (const o of chosen) {

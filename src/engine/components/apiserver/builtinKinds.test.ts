@@ -262,3 +262,41 @@ describe('the reviews: answered in their status, never stored', () => {
     );
   });
 });
+
+describe('the legacy bindings resource and componentstatuses', () => {
+  it('a Binding applied by hand binds the Pod it is named after (BindingREST), and is not stored', () => {
+    const yaml = `apiVersion: v1
+kind: Pod
+metadata: {name: manual}
+spec:
+  schedulerName: my-scheduler
+  containers: [{name: c, image: nginx:1.27}]
+---
+apiVersion: v1
+kind: Binding
+metadata: {name: manual}
+target: {apiVersion: v1, kind: Node, name: node-2}
+`;
+    const run = simulate({ yaml, untilMs: 30_000 });
+    expect(run.output.map((o) => o.line)).toEqual(['pod/manual created', 'binding/manual created']);
+    const world = worldAt(run, run.steps.length - 1);
+    expect(world.etcd.get('/registry/pods/default/manual')!.spec.nodeName).toBe('node-2');
+    expect([...world.etcd.keys()].some((k) => k.startsWith('/registry/bindings'))).toBe(false);
+  });
+
+  it("kubectl get cs reads the control plane's health, with the deprecation warning", () => {
+    const run = simulate({ yaml: '', untilMs: 1_000 });
+    const world = worldAt(run, run.steps.length - 1);
+    expect(
+      answerKubectl('kubectl get cs', world)
+        .output.split('\n')
+        .map((l) => l.trimEnd()),
+    ).toEqual([
+      'Warning: v1 ComponentStatus is deprecated in v1.19+',
+      'NAME                 STATUS    MESSAGE   ERROR',
+      'controller-manager   Healthy   ok',
+      'etcd-0               Healthy   ok',
+      'scheduler            Healthy   ok',
+    ]);
+  });
+});
