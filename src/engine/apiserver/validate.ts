@@ -16,6 +16,7 @@ import {
   validateAnnotations,
   validateContainersOnlyForPod,
   validatePodSpec,
+  validatePodTemplateSpec,
   validatePortNumOrName,
 } from './validatePodSpec';
 import { validatePriorityClass, validatePriorityClassUpdate } from './validatePriorityClass';
@@ -71,6 +72,8 @@ const RULES: Record<string, KindRules> = {
   'v1/Node': { name: nameIsDNSSubdomain },
   'v1/Event': { name: nameIsDNSSubdomain },
   'v1/ReplicationController': { name: nameIsDNSSubdomain, spec: validateReplicationController },
+  // ValidatePodTemplate: the template's Pod spec, as any workload's.
+  'v1/PodTemplate': { name: nameIsDNSSubdomain, spec: (o) => validatePodTemplateSpec(o.template, 'template') },
   'apps/v1/Deployment': {
     name: nameIsDNSSubdomain,
     spec: validateDeployment,

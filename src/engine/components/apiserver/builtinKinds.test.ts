@@ -13,8 +13,7 @@ import { RESOURCES, etcdKey, lookupResource } from '../../objects/resources';
 
 /** One valid object per kind, as a learner would write it (no namespace: kubectl's default applies). */
 const OBJECTS: Record<string, string> = {
-  'v1/PodTemplate': `spec: {}
-template:
+  'v1/PodTemplate': `template:
   metadata: {labels: {app: web}}
   spec:
     containers: [{name: nginx, image: nginx:1.27}]`,
@@ -130,6 +129,13 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     expect(rc?.metadata.namespace).toBeUndefined();
   });
 
+  it('a PodTemplate is validated as a Pod template (ValidatePodTemplate)', () => {
+    const r = simulate({ yaml: 'apiVersion: v1\nkind: PodTemplate\nmetadata: {name: empty}\ntemplate: {}\n' });
+    expect(r.output.map((o) => o.line)).toEqual([
+      'The PodTemplate "empty" is invalid: template.spec.containers: Required value',
+    ]);
+  });
+
   it('a CustomResourceDefinition not named <plural>.<group> is invalid', () => {
     const crd = manifest('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets');
     const r = simulate({ yaml: crd, untilMs: 5_000 });
@@ -164,6 +170,9 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
       'REPLICAS',
       'AGE',
     ]);
+    expect(get('kubectl get csidrivers')[1]).toMatch(
+      /^csidriver-storagek8siov1\s+false\s+false\s+false\s+<unset>\s+false\s+Persistent\s+\d+s$/,
+    );
     expect(get('kubectl get podtemplates')[1]).toMatch(/^podtemplate-v1\s+nginx\s+nginx:1\.27\s+app=web$/);
     expect(get('kubectl get ipaddresses')[1]).toMatch(/^ipaddress-networkingk8siov1\s+services\/default\/web$/);
     expect(get('kubectl get apiservices')[1]).toMatch(/^apiservice-apiregistrationk8siov1\s+default\/api\s+Unknown\s+/);
