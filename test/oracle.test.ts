@@ -230,11 +230,10 @@ spec:
   maxReplicas: 3
   targetCPUUtilizationPercentage: 50
 ---
-apiVersion: authorization.k8s.io/v1
-kind: SelfSubjectAccessReview
+apiVersion: authentication.k8s.io/v1
+kind: TokenReview
 metadata: {name: check}
-spec:
-  resourceAttributes: {verb: get, resource: pods}
+spec: {token: abc}
 ---
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -255,7 +254,7 @@ handler: runsc
     expect(first.stdout).toBe(
       [
         'horizontalpodautoscaler.autoscaling/web created',
-        'selfsubjectaccessreview.authorization.k8s.io/check created',
+        'tokenreview.authentication.k8s.io/check created',
         'customresourcedefinition.apiextensions.k8s.io/widgets.example.com created',
         'runtimeclass.node.k8s.io/gvisor created',
         '',
@@ -266,7 +265,7 @@ handler: runsc
     expect(again.stdout).toBe(
       [
         'horizontalpodautoscaler.autoscaling/web unchanged',
-        'selfsubjectaccessreview.authorization.k8s.io/check created',
+        'tokenreview.authentication.k8s.io/check created',
         'customresourcedefinition.apiextensions.k8s.io/widgets.example.com unchanged',
         'runtimeclass.node.k8s.io/gvisor unchanged',
         '',
@@ -277,7 +276,7 @@ handler: runsc
       expect(normalise(got.stdout), type).toBe(normalise(panel(`kubectl get ${type}`).replace(/^Warning: .*\n/, '')));
     }
     expect((await kubectl('get', 'cs')).stderr).toBe('Warning: v1 ComponentStatus is deprecated in v1.19+\n');
-    const reviews = await kubectl('get', 'selfsubjectaccessreviews');
+    const reviews = await kubectl('get', 'tokenreviews');
     expect(reviews.stderr).toBe(
       'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n',
     );

@@ -496,7 +496,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
   /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */
   /** A review answered or a component status read (nonStoredResources.ts): nothing is written to etcd. */
   private answerWithoutStorage(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation) {
-    const answer = answerNonStored(req, info, this.rbacObjects(sim));
+    const answer = answerNonStored(req, info, this.rbacObjects(sim), sim.now);
     if (answer.object && info.rest === 'create')
       sim.decide(APISERVER, {
         phase: 'persist',
@@ -504,7 +504,8 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         label: `${info.kind}: answered, not stored`,
         summary: `${info.kind} is not stored: the API server answers the review in the returned object's status and keeps nothing`,
         narration: { key: 'apiserver.reviewAnswered', params: { kind: info.kind } },
-        object: refOf(answer.object),
+        // The review as it was sent: a SelfSubjectReview's answer is a new object without a name.
+        object: refOf(req.body ?? answer.object),
       });
     this.respond(sim, client, req, phase, answer.error, answer.object, answer.status ?? 200, answer.items);
   }

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../simulate';
 import { worldAt } from '../../trace/worldAt';
 import { answerKubectl } from '../../kubectl/kubectlCommand';
+import type { KObject } from '../../types';
+import { answerReview } from './nonStoredResources';
 import { RESOURCES, etcdKey, lookupResource } from '../../objects/resources';
 
 /** One valid object per kind, as a learner would write it (no namespace: kubectl's default applies). */
@@ -238,30 +240,20 @@ describe('the reviews: answered in their status, never stored', () => {
   const review = (apiVersion: string, kind: string, spec: string) =>
     `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: check\n${spec}\n`;
   const yaml = [
-    review(
-      'authorization.k8s.io/v1',
-      'SelfSubjectAccessReview',
-      'spec:\n  resourceAttributes: {verb: get, resource: pods}',
-    ),
-    review('authentication.k8s.io/v1', 'SelfSubjectReview', ''),
     review('authentication.k8s.io/v1', 'TokenReview', 'spec: {token: abc}'),
+    review('authentication.k8s.io/v1', 'SelfSubjectReview', ''),
   ].join('---\n');
   const run = simulate({ yaml, untilMs: 5_000 });
 
   it('kubectl apply creates each (its GET finds no such route), and etcd holds none of them', () => {
     expect(run.output.map((o) => o.line)).toEqual([
-      'selfsubjectaccessreview.authorization.k8s.io/check created',
-      'selfsubjectreview.authentication.k8s.io/check created',
       'tokenreview.authentication.k8s.io/check created',
+      'selfsubjectreview.authentication.k8s.io/check created',
     ]);
     const world = worldAt(run, run.steps.length - 1);
     expect([...world.etcd.keys()].filter((k) => k.includes('review'))).toEqual([]);
     const answered = run.steps.filter((s) => s.narration?.key === 'apiserver.reviewAnswered');
-    expect(answered.map((s) => s.object?.kind)).toEqual([
-      'SelfSubjectAccessReview',
-      'SelfSubjectReview',
-      'TokenReview',
-    ]);
+    expect(answered.map((s) => s.object?.kind)).toEqual(['TokenReview', 'SelfSubjectReview']);
   });
 
   it('kubectl get of a review is not allowed', () => {
@@ -269,6 +261,82 @@ describe('the reviews: answered in their status, never stored', () => {
     expect(answerKubectl('kubectl get tokenreviews', world).output).toBe(
       'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
     );
+  });
+
+  it('a TokenReview without a token: token is required (tokenreview/storage.go)', () => {
+    const r = simulate({ yaml: review('authentication.k8s.io/v1', 'TokenReview', 'spec: {}'), untilMs: 5_000 });
+    expect(r.output.map((o) => o.line)).toEqual([
+      'Error from server (BadRequest): error when creating "manifest.yaml": token is required for TokenReview in authentication',
+    ]);
+  });
+
+  const admin = { name: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
+  const jane = { name: 'jane', groups: ['system:authenticated'] };
+  const rbac = [
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: 'pod-reader', namespace: 'dev' },
+      rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'jane', namespace: 'dev' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'pod-reader' },
+      subjects: [{ kind: 'User', name: 'jane' }],
+    },
+  ] as unknown as KObject[];
+  const sar = (kind: string, spec: Record<string, unknown>, namespace?: string) =>
+    ({
+      apiVersion: 'authorization.k8s.io/v1',
+      kind,
+      metadata: namespace ? { namespace } : {},
+      spec,
+    }) as unknown as KObject;
+
+  it('SubjectAccessReview and SelfSubjectAccessReview: the RBAC authorizer answers allowed', () => {
+    const get = { verb: 'get', resource: 'pods', namespace: 'dev' };
+    expect(
+      answerReview(sar('SubjectAccessReview', { user: 'jane', resourceAttributes: get }), admin, undefined, rbac).object
+        ?.status,
+    ).toEqual({ allowed: true });
+    expect(
+      answerReview(
+        sar('SubjectAccessReview', { user: 'jane', resourceAttributes: { ...get, verb: 'delete' } }),
+        admin,
+        undefined,
+        rbac,
+      ).object?.status,
+    ).toEqual({ allowed: false });
+    expect(
+      answerReview(
+        sar('SelfSubjectAccessReview', { resourceAttributes: { ...get, namespace: 'prod' } }),
+        jane,
+        undefined,
+        rbac,
+      ).object?.status,
+    ).toEqual({ allowed: false });
+  });
+
+  it('LocalSubjectAccessReview: the review may only ask about its own namespace (localsubjectaccessreview/rest.go)', () => {
+    const spec = { user: 'jane', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'dev' } };
+    expect(answerReview(sar('LocalSubjectAccessReview', spec, 'dev'), admin, 'dev', rbac).object?.status).toEqual({
+      allowed: true,
+    });
+    expect(answerReview(sar('LocalSubjectAccessReview', spec, 'prod'), admin, 'prod', rbac).error?.message).toBe(
+      'spec.resourceAttributes.namespace must match namespace: prod',
+    );
+  });
+
+  it('SelfSubjectRulesReview: the rules bound to the user in the namespace', () => {
+    const status = answerReview(sar('SelfSubjectRulesReview', { namespace: 'dev' }), jane, undefined, rbac).object
+      ?.status;
+    expect(status).toEqual({
+      resourceRules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }],
+      nonResourceRules: [],
+      incomplete: false,
+    });
   });
 });
 

@@ -6,7 +6,9 @@
  * - componentstatuses, read-only: pkg/registry/core/componentstatus/rest.go probes each control-plane component's
  *   health endpoint on every GET.
  * Any other verb has no route: the apiserver answers 404 for a GET of a review by name (which is why `kubectl apply`
- * then creates it) and 405 for the rest.
+ * then creates it) and 405 for the rest. Not modelled: the access reviews' validation that their metadata is empty
+ * (pkg/apis/authorization/validation), whose message prints the whole ObjectMeta as Go syntax — so a named access
+ * review is answered here where a real apiserver answers 422.
  */
 import type { ApiRequest, StatusError, UserInfo } from '../../messages';
 import { componentStatuses } from '../../objects/componentStatuses';
@@ -36,7 +38,7 @@ export const METHOD_NOT_ALLOWED: StatusError = {
 };
 
 /** What the apiserver answers to `req` on a resource without storage; `rbac` holds the cluster's RBAC objects. */
-export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObject[]): NonStoredAnswer {
+export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObject[], now = 0): NonStoredAnswer {
   if (info.rest === 'read') {
     if (req.verb === 'get') {
       const cs = componentStatuses().find((c) => c.metadata.name === req.name);
@@ -57,11 +59,17 @@ export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObje
   // rest === 'create': the reviews.
   if (req.verb === 'get') return { error: NO_ROUTE };
   if (req.verb !== 'create' || !req.body) return { error: METHOD_NOT_ALLOWED };
-  return answerReview(req.body, req.user, req.namespace, rbac);
+  return answerReview(req.body, req.user, req.namespace, rbac, now);
 }
 
 /** The reviews' Create: the request object with its `status` filled in, answered 201 and never stored. */
-export function answerReview(body: KObject, user: UserInfo, namespace: string | undefined, rbac: KObject[]) {
+export function answerReview(
+  body: KObject,
+  user: UserInfo,
+  namespace: string | undefined,
+  rbac: KObject[],
+  now = 0,
+): NonStoredAnswer {
   const spec = body.spec ?? {};
   const answer = (status: Record<string, unknown>): NonStoredAnswer => ({
     object: { ...body, metadata: { ...body.metadata }, status },
@@ -69,9 +77,22 @@ export function answerReview(body: KObject, user: UserInfo, namespace: string | 
   });
   switch (body.kind) {
     case 'SelfSubjectReview':
-      // selfsubjectreview/rest.go: the requester's own user info.
-      return answer({ userInfo: { username: user.name, groups: user.groups } });
+      // selfsubjectreview/rest.go: a new object, stamped now, with the requester's own user info.
+      return {
+        object: {
+          apiVersion: body.apiVersion,
+          kind: body.kind,
+          metadata: { creationTimestamp: now },
+          status: { userInfo: { username: user.name, groups: user.groups } },
+        } as KObject,
+        status: 201,
+      };
     case 'TokenReview':
+      // tokenreview/storage.go: the token is checked before the authenticators see it.
+      if (!spec.token)
+        return {
+          error: { code: 400, reason: 'BadRequest', message: 'token is required for TokenReview in authentication' },
+        };
       // Podyssey issues no tokens an authenticator could recognise: the token does not authenticate.
       return answer({ user: {} });
     case 'SelfSubjectRulesReview':
