@@ -124,6 +124,18 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     expect(stored!.metadata.namespace).toBe(info.namespaced ? 'default' : undefined);
   });
 
+  // Events are listed from what the cluster recorded (eventsTable.ts), not from objects applied by hand.
+  it.each(KINDS.filter((k) => k.kind !== 'Event'))(
+    '$apiVersion $kind: kubectl get by its short name (or plural) lists it',
+    ({ apiVersion, kind }) => {
+      const info = lookupResource(apiVersion, kind)!;
+      const type = info.shortNames?.[0] ?? (info.group ? `${info.resource}.${info.group}` : info.resource);
+      const lines = answerKubectl(`kubectl get ${type}`, world).output.split('\n');
+      expect(lines[0]).toMatch(/^NAME\s/);
+      expect(lines.slice(1).some((l) => l.startsWith(`${NAME(kind, apiVersion)} `))).toBe(true);
+    },
+  );
+
   it('a cluster-scoped object written with a namespace is created without one (rest.BeforeCreate)', () => {
     const r = simulate({ yaml: manifest('node.k8s.io/v1', 'RuntimeClass', 'gvisor', 'default'), untilMs: 5_000 });
     expect(r.output.map((o) => o.line)).toEqual(['runtimeclass.node.k8s.io/gvisor created']);
