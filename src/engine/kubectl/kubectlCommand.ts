@@ -10,7 +10,7 @@ import { printGet } from './printers';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
-import { ALL_CATEGORY } from '../objects/resources';
+import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
 import { printApiResources } from './apiResources';
 import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
@@ -188,7 +188,7 @@ function targets(args: string[]): Target[] | string {
   const types = args[0]
     .split(',')
     .filter(Boolean)
-    .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : [t]));
+    .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : t === 'api-extensions' ? [...API_EXTENSIONS_CATEGORY] : [t]));
   const out: Target[] = [];
   for (const type of types) {
     const info = resolveResource(type);

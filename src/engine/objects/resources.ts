@@ -290,7 +290,7 @@ export function restPath(info: ResourceInfo, namespace?: string, name?: string, 
 /**
  * The resources in the `all` category (their REST storages' Categories()), in the order kubectl expands it from
  * discovery: groups in priority order (core, apps, autoscaling, batch), each group's resources sorted — so cronjobs
- * before jobs. The server's discovery documents and the kubectl panel's `get all` both read it.
+ * before jobs. The kubectl panel's `get all` reads it; discovery serves each resource's `categories`.
  */
 export const ALL_CATEGORY: readonly string[] = [
   'pods',
@@ -303,4 +303,18 @@ export const ALL_CATEGORY: readonly string[] = [
   'horizontalpodautoscalers',
   'cronjobs',
   'jobs',
+];
+
+/**
+ * The resources in the `api-extensions` category (the admissionregistration, apiextensions and apiregistration
+ * storages' Categories()), in the same discovery order: apiregistration.k8s.io, then admissionregistration.k8s.io,
+ * then apiextensions.k8s.io.
+ */
+export const API_EXTENSIONS_CATEGORY: readonly string[] = [
+  'apiservices',
+  'mutatingwebhookconfigurations',
+  'validatingadmissionpolicies',
+  'validatingadmissionpolicybindings',
+  'validatingwebhookconfigurations',
+  'customresourcedefinitions',
 ];

@@ -150,6 +150,24 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     ]);
   });
 
+  it('kubectl get api-extensions lists the category (Categories() of those storages)', () => {
+    const names = answerKubectl('kubectl get api-extensions', world)
+      .output.split('\n')
+      .filter((l) => /^[a-z0-9.]+\//.test(l))
+      .map((l) => l.split(/\s+/)[0]);
+    const admission = 'admissionregistration.k8s.io';
+    const row = (kind: string, group: string) =>
+      `${kind.toLowerCase()}.${group}/${NAME(kind, kind === 'APIService' || kind === 'CustomResourceDefinition' ? `${group}/v1` : `${admission}/v1`)}`;
+    expect(names).toEqual([
+      row('APIService', 'apiregistration.k8s.io'),
+      row('MutatingWebhookConfiguration', admission),
+      row('ValidatingAdmissionPolicy', admission),
+      row('ValidatingAdmissionPolicyBinding', admission),
+      row('ValidatingWebhookConfiguration', admission),
+      row('CustomResourceDefinition', 'apiextensions.k8s.io'),
+    ]);
+  });
+
   it('a CustomResourceDefinition not named <plural>.<group> is invalid', () => {
     const crd = manifest('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets');
     const r = simulate({ yaml: crd, untilMs: 5_000 });
