@@ -124,7 +124,7 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
     expect(stored!.metadata.namespace).toBe(info.namespaced ? 'default' : undefined);
   });
 
-  // Events are listed from what the cluster recorded (eventsTable.ts), not from objects applied by hand.
+  // The Event table has no NAME column (printEvent); its row is checked below.
   it.each(KINDS.filter((k) => k.kind !== 'Event'))(
     '$apiVersion $kind: kubectl get by its short name (or plural) lists it',
     ({ apiVersion, kind }) => {
@@ -217,6 +217,12 @@ describe('every built-in kind of a v1.34 cluster: apply, scope, get by short nam
       { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } },
     ]);
     expect(hpa.spec.targetCPUUtilizationPercentage).toBeUndefined();
+  });
+
+  it('kubectl get events lists an Event applied in events.k8s.io/v1 (printEvent: regarding as the object, note as the message)', () => {
+    const rows = answerKubectl('kubectl get events.events.k8s.io', world).output.split('\n');
+    expect(rows[0]!.split(/\s{2,}/)).toEqual(['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+    expect(rows.some((r) => /\sNormal\s+Demo\s+pod\/web\s+something happened$/.test(r))).toBe(true);
   });
 
   it('events.k8s.io/v1 Events are the same stored Events, in core/v1 shape', () => {
