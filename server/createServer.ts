@@ -16,6 +16,7 @@ import { apiVersionOf, type ResourceInfo } from '../src/engine/objects/resources
 import { listFilter } from '../src/engine/apiserver/listFilter';
 import { answerLogs } from '../src/engine/kubectl/kubectlLogs';
 import { ENDPOINTS_DEPRECATED } from '../src/engine/kubectl/kubectlCommand';
+import { COMPONENT_STATUS_DEPRECATED } from '../src/engine/objects/componentStatuses';
 import { objectsOf } from '../src/engine/trace/worldAt';
 import type { KObject } from '../src/engine/types';
 import {
@@ -193,10 +194,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { info, namespace, name, subresource } = route;
     // The apiserver's deprecation warning (RFC 7234 Warning header, code 299), which kubectl prints on stderr.
     if (info.kind === 'Endpoints') res.setHeader('Warning', `299 - "${ENDPOINTS_DEPRECATED}"`);
+    if (info.kind === 'ComponentStatus') res.setHeader('Warning', `299 - "${COMPONENT_STATUS_DEPRECATED}"`);
     const q = url.searchParams;
     const table = /as=Table/.test(req.headers.accept ?? '');
     const query = url.search;
-    const base = { resourceKind: info.kind, namespace, query: query || undefined };
+    const base = { resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, query: query || undefined };
     const parsed = rawBody ? parseJson(rawBody) : undefined;
     if (parsed instanceof Error)
       return sendStatus(res, {

@@ -11,7 +11,7 @@
  * aggregated Accept header as legacy discovery and fetches each group version (discovery_client.go downloadAPIs).
  */
 import { KUBERNETES_VERSION } from '../src/engine/api';
-import { ALL_CATEGORY, apiVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/objects/resources';
+import { apiVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/objects/resources';
 
 /** The order kube-apiserver lists its groups in (the APIGroupList of a v1.34 kind cluster), core first. */
 const GROUP_ORDER = [
@@ -38,8 +38,6 @@ const GROUP_ORDER = [
   'resource.k8s.io',
 ];
 
-/** The `all` category (kubectl get all): what kube-apiserver's REST storages declare in Categories(). */
-const ALL = new Set(ALL_CATEGORY);
 const STATUS = new Set([
   'pods',
   'services',
@@ -59,6 +57,14 @@ const STATUS = new Set([
   'poddisruptionbudgets',
   'ingresses',
   'validatingadmissionpolicies',
+  'certificatesigningrequests',
+  'customresourcedefinitions',
+  'apiservices',
+  'flowschemas',
+  'prioritylevelconfigurations',
+  'resourceclaims',
+  'volumeattachments',
+  'servicecidrs',
 ]);
 const SCALE = new Set(['deployments', 'replicasets', 'statefulsets', 'replicationcontrollers']);
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -68,11 +74,27 @@ function groupRank(group: string): number {
   return i < 0 ? GROUP_ORDER.length : i;
 }
 
-/** Served group versions, core first, in the apiserver's order. */
-export function groupVersions(): Array<{ group: string; version: string }> {
-  const seen = new Map<string, { group: string; version: string }>();
-  for (const r of RESOURCES) seen.set(apiVersionOf(r), { group: r.group, version: r.version });
-  return [...seen.values()].sort((a, b) => groupRank(a.group) - groupRank(b.group));
+/**
+ * Served group versions, core first, in the apiserver's order; within a group the preferred version first (the
+ * one its resources are stored in), then the older versions still served (autoscaling/v1).
+ */
+export function groupVersions(): Array<{ group: string; version: string; preferred: boolean }> {
+  const seen = new Map<string, { group: string; version: string; preferred: boolean }>();
+  for (const r of RESOURCES) {
+    const gv = apiVersionOf(r);
+    const preferred = !r.alternateVersion || !RESOURCES.some((o) => o.group === r.group && !o.alternateVersion);
+    seen.set(gv, { group: r.group, version: r.version, preferred: (seen.get(gv)?.preferred ?? false) || preferred });
+  }
+  return [...seen.values()].sort(
+    (a, b) => groupRank(a.group) - groupRank(b.group) || Number(b.preferred) - Number(a.preferred),
+  );
+}
+
+/** The verbs a resource's REST storage implements (the installer registers routes for these only). */
+function verbsOf(r: ResourceInfo): string[] {
+  if (r.rest === 'create' || r.rest === 'binding') return ['create'];
+  if (r.rest === 'read') return ['get', 'list'];
+  return VERBS;
 }
 
 export function resourcesIn(group: string, version: string): ResourceInfo[] {
@@ -88,12 +110,17 @@ export function apiVersions(serverAddress: string) {
 }
 
 export function apiGroupList() {
-  const groups = groupVersions()
-    .filter((gv) => gv.group !== '')
-    .map((gv) => {
-      const groupVersion = { groupVersion: `${gv.group}/${gv.version}`, version: gv.version };
-      return { name: gv.group, versions: [groupVersion], preferredVersion: groupVersion };
-    });
+  const byGroup = new Map<string, Array<{ groupVersion: string; version: string; preferred: boolean }>>();
+  for (const gv of groupVersions())
+    if (gv.group !== '')
+      byGroup.set(gv.group, [
+        ...(byGroup.get(gv.group) ?? []),
+        { groupVersion: `${gv.group}/${gv.version}`, version: gv.version, preferred: gv.preferred },
+      ]);
+  const groups = [...byGroup].map(([name, versions]) => {
+    const plain = versions.map(({ groupVersion, version }) => ({ groupVersion, version }));
+    return { name, versions: plain, preferredVersion: plain[versions.findIndex((v) => v.preferred)] ?? plain[0] };
+  });
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
@@ -104,9 +131,9 @@ export function apiResourceList(group: string, version: string) {
       singularName: r.singular,
       namespaced: r.namespaced,
       kind: r.kind,
-      verbs: VERBS,
+      verbs: verbsOf(r),
       ...(r.shortNames?.length ? { shortNames: r.shortNames } : {}),
-      ...(ALL.has(r.resource) ? { categories: ['all'] } : {}),
+      ...(r.categories ? { categories: r.categories } : {}),
     };
     const subs: Array<{ name: string; [k: string]: unknown }> = [];
     if (r.kind === 'Pod') {

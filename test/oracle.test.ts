@@ -106,6 +106,8 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
   it('api-resources: the rows a v1.34 cluster prints for the resources Podyssey serves', async () => {
     const { stdout, code } = await kubectl('api-resources');
     expect(code).toBe(0);
+    // The whole table, as the app's kubectl panel prints it (src/engine/kubectl/apiResources.test.ts holds it).
+    expect(stdout.trimEnd()).toBe(panel('kubectl api-resources'));
     const rows = stdout.trim().split('\n');
     expect(rows[0].split(/\s+/)).toEqual(['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND']);
     const cells = (name: string, apiVersion: string) =>
@@ -214,6 +216,71 @@ Events:
 
   it('get --raw /readyz', async () => {
     expect((await kubectl('get', '--raw', '/readyz')).stdout).toBe('ok');
+  });
+
+  it('the kinds nothing acts on, the older autoscaling/v1 and the reviews: apply, apply again, get', async () => {
+    const file = join(dir, 'kinds.yaml');
+    writeFileSync(
+      file,
+      `apiVersion: autoscaling/v1
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  maxReplicas: 3
+  targetCPUUtilizationPercentage: 50
+---
+apiVersion: authentication.k8s.io/v1
+kind: TokenReview
+metadata: {name: check}
+spec: {token: abc}
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {plural: widgets, singular: widget, kind: Widget}
+  scope: Namespaced
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]
+---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: gvisor}
+handler: runsc
+`,
+    );
+    const first = await kubectl('apply', '-f', file);
+    expect(first.stdout).toBe(
+      [
+        'horizontalpodautoscaler.autoscaling/web created',
+        'tokenreview.authentication.k8s.io/check created',
+        'customresourcedefinition.apiextensions.k8s.io/widgets.example.com created',
+        'runtimeclass.node.k8s.io/gvisor created',
+        '',
+      ].join('\n'),
+    );
+    // The HPA is read back in autoscaling/v1, so nothing differs; a review is never stored, so it is created again.
+    const again = await kubectl('apply', '-f', file);
+    expect(again.stdout).toBe(
+      [
+        'horizontalpodautoscaler.autoscaling/web unchanged',
+        'tokenreview.authentication.k8s.io/check created',
+        'customresourcedefinition.apiextensions.k8s.io/widgets.example.com unchanged',
+        'runtimeclass.node.k8s.io/gvisor unchanged',
+        '',
+      ].join('\n'),
+    );
+    for (const type of ['hpa', 'crd', 'runtimeclasses', 'cs']) {
+      const got = await kubectl('get', type);
+      expect(normalise(got.stdout), type).toBe(normalise(panel(`kubectl get ${type}`).replace(/^Warning: .*\n/, '')));
+    }
+    expect((await kubectl('get', 'cs')).stderr).toBe('Warning: v1 ComponentStatus is deprecated in v1.19+\n');
+    const reviews = await kubectl('get', 'tokenreviews');
+    expect(reviews.stderr).toBe(
+      'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n',
+    );
+    await kubectl('delete', '-f', file);
   });
 
   it('delete -f deletes both', async () => {

@@ -31,7 +31,23 @@ describe('npm run serve', () => {
       singularName: 'deployment',
     });
     expect(apps.resources.some((r: any) => r.name === 'deployments/scale')).toBe(true);
-    expect(JSON.parse((await get('/apis')).body).groups[0].name).toBe('apps');
+    // The order of a v1.34 kind cluster's APIGroupList: apiregistration.k8s.io first, then apps.
+    const groups = JSON.parse((await get('/apis')).body).groups;
+    expect(groups.slice(0, 2).map((g: any) => g.name)).toEqual(['apiregistration.k8s.io', 'apps']);
+    // autoscaling serves v2 (preferred, the storage version) and v1.
+    expect(groups.find((g: any) => g.name === 'autoscaling')).toEqual({
+      name: 'autoscaling',
+      versions: [
+        { groupVersion: 'autoscaling/v2', version: 'v2' },
+        { groupVersion: 'autoscaling/v1', version: 'v1' },
+      ],
+      preferredVersion: { groupVersion: 'autoscaling/v2', version: 'v2' },
+    });
+    // The reviews implement create only; componentstatuses get and list.
+    const authz = JSON.parse((await get('/apis/authorization.k8s.io/v1')).body);
+    expect(authz.resources.find((r: any) => r.name === 'selfsubjectaccessreviews').verbs).toEqual(['create']);
+    const core = JSON.parse((await get('/api/v1')).body);
+    expect(core.resources.find((r: any) => r.name === 'componentstatuses').verbs).toEqual(['get', 'list']);
   });
 
   it('errors are metav1.Status with the apiserver texts', async () => {

@@ -19,6 +19,8 @@ export interface ApiRequest {
   verb: ApiVerb;
   /** Kubernetes kind of the addressed resource (`Deployment`, `Pod`…). */
   resourceKind: string;
+  /** The API version the client addressed, when the kind is served in more than one (`autoscaling/v1`). */
+  apiVersion?: string;
   namespace?: string;
   name?: string;
   /** `finalize`: a Namespace's spec.finalizers (pkg/registry/core/namespace/storage FinalizeREST). */

@@ -68,6 +68,12 @@ export function applyDefaults(obj: KObject): KObject {
       out.status = isObj(out.status) ? out.status : {};
       (out.status as Obj).phase ||= 'Pending';
       break;
+    case 'v1/PodTemplate':
+      defaultTemplate(out, 'template');
+      break;
+    case 'storage.k8s.io/v1/CSIDriver':
+      if (spec) defaultCSIDriver(spec);
+      break;
     case 'storage.k8s.io/v1/StorageClass':
       out.reclaimPolicy ||= 'Delete';
       out.volumeBindingMode ||= 'Immediate';
@@ -211,6 +217,20 @@ function defaultCronJob(spec: Obj): void {
  * so a template given as `{}` still has a spec to default: only the real Required errors follow
  * (`spec.template.spec.containers: Required value`), not terminationGracePeriodSeconds, dnsPolicy or restartPolicy.
  */
+/**
+ * SetDefaults_CSIDriver (pkg/apis/storage/v1/defaults.go), its gates GA by v1.34 (CSIVolumeFSGroupPolicy,
+ * CSIInlineVolume) or on by default (SELinuxMountReadWriteOncePod, for seLinuxMount).
+ */
+function defaultCSIDriver(spec: Obj): void {
+  spec.attachRequired ??= true;
+  spec.podInfoOnMount ??= false;
+  spec.storageCapacity ??= false;
+  spec.fsGroupPolicy ??= 'ReadWriteOnceWithFSType';
+  if (arr(spec.volumeLifecycleModes).length === 0) spec.volumeLifecycleModes = ['Persistent'];
+  spec.requiresRepublish ??= false;
+  spec.seLinuxMount ??= false;
+}
+
 function defaultTemplate(owner: Obj, key: string): void {
   const template = owner[key];
   if (!isObj(template)) return;

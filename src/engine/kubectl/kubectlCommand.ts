@@ -10,7 +10,9 @@ import { printGet } from './printers';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
-import { ALL_CATEGORY } from '../objects/resources';
+import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
+import { printApiResources } from './apiResources';
+import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { apiserverDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
@@ -56,7 +58,6 @@ const OTHER = new Set([
   'cp',
   'top',
   'explain',
-  'api-resources',
   'api-versions',
   'config',
   'version',
@@ -133,6 +134,7 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  if (verb === 'api-resources') return { command: trimmed, output: printApiResources(), ok: true };
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
@@ -145,6 +147,8 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // kubectl prints on stderr before the answer.
   if (typeof t !== 'string' && t.some((x) => x.info.kind === 'Endpoints'))
     return { ...answer, output: `Warning: ${ENDPOINTS_DEPRECATED}\n${answer.output}` };
+  if (typeof t !== 'string' && t.some((x) => x.info.kind === 'ComponentStatus'))
+    return { ...answer, output: `Warning: ${COMPONENT_STATUS_DEPRECATED}\n${answer.output}` };
   return answer;
 }
 
@@ -184,7 +188,7 @@ function targets(args: string[]): Target[] | string {
   const types = args[0]
     .split(',')
     .filter(Boolean)
-    .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : [t]));
+    .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : t === 'api-extensions' ? [...API_EXTENSIONS_CATEGORY] : [t]));
   const out: Target[] = [];
   for (const type of types) {
     const info = resolveResource(type);
@@ -218,6 +222,12 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
   }
   const parsed = targets(flags.args);
   if (typeof parsed === 'string') return err(command, parsed);
+  // The reviews and bindings have only a POST route (nonStoredResources.ts).
+  if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
+    return err(
+      command,
+      'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
+    );
   const objects = objectsOf(world);
   const ctx = { now, wide: format === 'wide', allNamespaces: flags.allNamespaces, namespace: flags.namespace, objects };
 
@@ -239,7 +249,9 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
         ? (world.events as unknown as KObject[]).filter(
             (e) => flags.allNamespaces || e.metadata?.namespace === flags.namespace,
           )
-        : select(objects, info, flags);
+        : info.rest === 'read'
+          ? componentStatuses()
+          : select(objects, info, flags);
     if (names.length) {
       for (const n of names)
         if (!list.some((o) => o.metadata.name === n))
@@ -278,12 +290,18 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   }
   const parsed = targets(flags.args);
   if (typeof parsed === 'string') return err(command, parsed);
+  // The reviews and bindings have only a POST route (nonStoredResources.ts).
+  if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
+    return err(
+      command,
+      'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
+    );
   const objects = objectsOf(world);
   const events = world.events.map((e) => toKEvent(e));
   const out: string[] = [];
   let ok = true;
   for (const { info, names } of parsed) {
-    const list = select(objects, info, flags);
+    const list = info.rest === 'read' ? componentStatuses() : select(objects, info, flags);
     const chosen = names.length ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n) : list;
     if (chosen.length === 0) out.push(`No resources found in ${flags.namespace} namespace.`);
     for (const o of chosen) {

@@ -213,3 +213,32 @@ export const networkPolicyColumns: TableDef = {
     return [np.metadata.name, formatLabelSelector(np.spec?.podSelector ?? {}), ageCell(np, ctx)];
   },
 };
+
+export const ingressClassColumns: TableDef = {
+  columns: [col('Name'), col('Controller'), col('Parameters'), col('Age')],
+  row(ic, ctx) {
+    const p = ic.spec?.parameters;
+    const parameters = p
+      ? `${p.kind ?? ''}${p.apiGroup !== undefined ? `.${p.apiGroup}` : ''}/${p.name ?? ''}`
+      : '<none>';
+    return [ic.metadata.name, ic.spec?.controller ?? '', parameters, ageCell(ic, ctx)];
+  },
+};
+
+export const serviceCIDRColumns: TableDef = {
+  columns: [col('Name'), col('CIDRs'), col('Age')],
+  row(sc, ctx) {
+    return [sc.metadata.name, ((sc.spec?.cidrs ?? []) as string[]).join(','), ageCell(sc, ctx)];
+  },
+};
+
+/** printIPAddress: the parent as `resource.group[/namespace]/name`; the columns have no AGE. */
+export const ipAddressColumns: TableDef = {
+  columns: [col('Name'), col('ParentRef')],
+  row(ip) {
+    const p = ip.spec?.parentRef;
+    if (!p) return [ip.metadata.name, '<none>'];
+    const gr = p.group ? `${p.resource ?? ''}.${p.group}` : String(p.resource ?? '');
+    return [ip.metadata.name, `${gr.toLowerCase()}${p.namespace ? `/${p.namespace}` : ''}/${p.name ?? ''}`];
+  },
+};

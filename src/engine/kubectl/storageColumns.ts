@@ -123,3 +123,79 @@ export const storageClassColumns: TableDef = {
     ];
   },
 };
+
+// The CSI and volume-attributes tables (printers.go printCSIDriver, printCSINode, printCSIStorageCapacity,
+// printVolumeAttachment, printVolumeAttributesClass).
+
+export const csiDriverColumns: TableDef = {
+  columns: [
+    col('Name'),
+    col('AttachRequired'),
+    col('PodInfoOnMount'),
+    col('StorageCapacity'),
+    col('TokenRequests'),
+    col('RequiresRepublish'),
+    col('Modes'),
+    col('Age'),
+  ],
+  row(d, ctx) {
+    const spec = d.spec ?? {};
+    const modes = ((spec.volumeLifecycleModes ?? []) as string[]).join(',');
+    const tokens = spec.tokenRequests
+      ? (spec.tokenRequests as any[]).map((t) => t.audience ?? '').join(',')
+      : '<unset>';
+    return [
+      d.metadata.name,
+      spec.attachRequired ?? true,
+      spec.podInfoOnMount ?? false,
+      spec.storageCapacity ?? false,
+      tokens,
+      spec.requiresRepublish ?? false,
+      modes || '<none>',
+      ageCell(d, ctx),
+    ];
+  },
+};
+
+export const csiNodeColumns: TableDef = {
+  columns: [col('Name'), col('Drivers'), col('Age')],
+  row(n, ctx) {
+    return [n.metadata.name, (n.spec?.drivers ?? []).length, ageCell(n, ctx)];
+  },
+};
+
+export const csiStorageCapacityColumns: TableDef = {
+  columns: [col('Name'), col('StorageClassName'), col('Capacity')],
+  row(c) {
+    return [
+      c.metadata.name,
+      c.storageClassName ?? '',
+      c.capacity !== undefined ? canonicalQuantity(c.capacity) : '<unset>',
+    ];
+  },
+};
+
+export const volumeAttachmentColumns: TableDef = {
+  columns: [col('Name'), col('Attacher'), col('PV'), col('Node'), col('Attached'), col('Age')],
+  row(va, ctx) {
+    const spec = va.spec ?? {};
+    return [
+      va.metadata.name,
+      spec.attacher ?? '',
+      spec.source?.persistentVolumeName ?? '',
+      spec.nodeName ?? '',
+      va.status?.attached ?? false,
+      ageCell(va, ctx),
+    ];
+  },
+};
+
+export const volumeAttributesClassColumns: TableDef = {
+  columns: [col('Name'), col('DriverName'), col('Age')],
+  row(vac, ctx) {
+    // storageutil.IsDefaultAnnotationForVolumeAttributesClass (pkg/apis/storage/util)
+    const isDefault =
+      vac.metadata?.annotations?.['volumeattributesclass.alpha.kubernetes.io/is-default-class'] === 'true';
+    return [isDefault ? `${vac.metadata.name} (default)` : vac.metadata.name, vac.driverName ?? '', ageCell(vac, ctx)];
+  },
+};

@@ -284,3 +284,12 @@ export const pdbColumns: TableDef = {
     ];
   },
 };
+
+/** printPodTemplate: the template's containers, images and Pod labels. */
+export const podTemplateColumns: TableDef = {
+  columns: [col('Name'), col('Containers'), col('Images'), col('Pod Labels')],
+  row(pt) {
+    const [names, images] = layoutContainerCells(pt.template?.spec?.containers);
+    return [pt.metadata.name, names, images, formatLabels(pt.template?.metadata?.labels)];
+  },
+};

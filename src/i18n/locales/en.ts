@@ -254,7 +254,18 @@ export const en = {
     'Validation: the {kind} “{name}” is well-formed (required fields, formats, immutable fields), so it can be stored.',
   'narration.apiserver.invalid':
     'Validation failed with {count} field error(s): the API server rejects the object with 422 Unprocessable Entity, names each wrong field, and stores nothing.',
-  'narration.apiserver.notSimulated': '{summary}',
+  'narration.apiserver.stored.noController':
+    '{kind} {name} is stored like a real apiserver stores it, but Podyssey does not simulate the {kind} controller yet: nothing acts on it.',
+  'narration.apiserver.stored.noIngressController':
+    '{kind} {name} is stored, but no ingress controller runs in this cluster (a fresh kind cluster has none): nothing reads it, no address is assigned and no traffic is routed. Install an ingress controller in a real cluster to make it work.',
+  'narration.apiserver.stored.noNetworkPolicy':
+    '{kind} {name} is stored, but Podyssey does not model a network plugin that enforces NetworkPolicy yet: traffic to and from the Pods is not filtered here.',
+  'narration.apiserver.stored.crd':
+    '{kind} {name} is stored; custom resource serving is not modelled yet, so the resource it defines is not served and objects of its kind cannot be applied.',
+  'narration.apiserver.stored.inert':
+    '{kind} {name} is stored. Nothing acts on a {kind} by itself, in a real cluster either: it is there for other objects and clients to read.',
+  'narration.apiserver.reviewAnswered':
+    'A {kind} is a question, not an object to keep: the API server answers it in the status of the object it returns (201 Created) and stores nothing in etcd.',
   'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',
   'narration.apiserver.vapDenied':
     'Validating admission: {summary}. The API server refuses the request and stores nothing.',

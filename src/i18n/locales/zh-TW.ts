@@ -431,7 +431,18 @@ const zhTW: Catalog = {
     '驗證（validation）：{kind}「{name}」格式正確（必填欄位、格式、不可變欄位都沒問題），可以儲存。',
   'narration.apiserver.invalid':
     '驗證失敗，共有 {count} 個欄位錯誤：API server 以 422 Unprocessable Entity 拒絕這個物件，逐一列出有問題的欄位，什麼都不儲存。',
-  'narration.apiserver.notSimulated': '{summary}',
+  'narration.apiserver.stored.noController':
+    '{kind} {name} 已像真正的 API server 那樣儲存起來，但 Podyssey 還沒有模擬 {kind} 的 controller：沒有任何元件會處理它。',
+  'narration.apiserver.stored.noIngressController':
+    '{kind} {name} 已儲存，但這個叢集沒有執行任何 ingress controller（全新的 kind 叢集也沒有）：沒有元件讀取它、不會分配位址，也不會轉送任何流量。在真正的叢集中要先安裝 ingress controller 才會生效。',
+  'narration.apiserver.stored.noNetworkPolicy':
+    '{kind} {name} 已儲存，但 Podyssey 還沒有模擬會執行 NetworkPolicy 的網路外掛：這裡進出 Pod 的流量不會被過濾。',
+  'narration.apiserver.stored.crd':
+    '{kind} {name} 已儲存；自訂資源（custom resource）的服務還沒有模擬，所以它定義的資源不會被提供，也無法套用這種 kind 的物件。',
+  'narration.apiserver.stored.inert':
+    '{kind} {name} 已儲存。{kind} 本身不會讓任何元件採取行動，在真正的叢集中也一樣：它是留給其他物件和用戶端讀取的。',
+  'narration.apiserver.reviewAnswered':
+    '{kind} 是一個提問，而不是要保存的物件：API server 把答案寫在回傳物件的 status 裡（201 Created），etcd 中什麼都不儲存。',
   'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',
   'narration.apiserver.vapDenied':
     'Validating admission（驗證型准入）：{summary}。API server 拒絕這個請求，什麼都不儲存。',

@@ -12,9 +12,17 @@ import type { Envelope } from '../../kernel/Envelope';
 import { partOf } from '../../kernel/partOf';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, Message, StatusError } from '../../messages';
-import { etcdKey, qualifiedResource, resourceForKind, restPath, type ResourceInfo } from '../../objects/resources';
+import {
+  etcdKey,
+  lookupResource,
+  qualifiedResource,
+  resourceForKind,
+  restPath,
+  type ResourceInfo,
+} from '../../objects/resources';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { mutate, validateAdmission } from './admission';
+import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission/namespaceLifecycle';
 import { admitResourceQuota } from './admission/resourceQuota';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
@@ -22,6 +30,8 @@ import { decodeNulls } from '../../apiserver/decodeNulls';
 import { prepareForCreate, prepareForUpdate } from './registryStrategy';
 import { formatBadRequest, strictDecode } from '../../apiserver/strictDecode';
 import { validateObject } from '../../apiserver/validate';
+import { toStorageVersion } from '../../apiserver/storageVersion';
+import { answerNonStored } from './nonStoredResources';
 import type { WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
@@ -30,9 +40,6 @@ import { APISERVER, ApiserverStorage, refOf, type ApiserverState } from './Apise
 import { planEviction, withDisruptionTarget } from './evictionREST';
 
 export { APISERVER, refOf, type ApiserverState };
-
-/** NamespaceLifecycle (plugin/pkg/admission/namespace/lifecycle): the namespaces that may never be deleted. */
-const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 
 const HTTP_VERB: Record<ApiRequest['verb'], string> = {
   get: 'GET',
@@ -58,8 +65,13 @@ export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
   return String(HTTP_VERB[req.verb]);
 }
 
+/** The resource a request addresses: the version it was sent in, when the kind is served in several. */
+export function servedResource(req: Pick<ApiRequest, 'resourceKind' | 'apiVersion'>): ResourceInfo {
+  return (req.apiVersion && lookupResource(req.apiVersion, req.resourceKind)) || resourceForKind(req.resourceKind);
+}
+
 export function requestLabel(req: ApiRequest): string {
-  const info = resourceForKind(req.resourceKind);
+  const info = servedResource(req);
   const name =
     (req.verb === 'create' && req.subresource !== 'binding' && req.subresource !== 'eviction') ||
     req.verb === 'deletecollection'
@@ -90,7 +102,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
   // ---- request pipeline -------------------------------------------------------------------------------------
 
   private onRequest(req: ApiRequest, client: Endpoint, sim: Simulation): void {
-    const info = resourceForKind(req.resourceKind);
+    const info = servedResource(req);
     const phase = ((req.ctx?.phase as Phase) ?? 'submit') as Phase;
     // Undefined unless the pipeline is shown: calls are written `stage?.(…)`, so their texts are not even built.
     const stage: Stage | undefined = req.showPipeline
@@ -158,6 +170,13 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       via: decision.via ?? '',
     });
 
+    if (info.rest === 'create' || info.rest === 'read') return this.answerWithoutStorage(req, client, phase, info, sim);
+    if (info.rest === 'binding' && req.verb !== 'create')
+      return this.respond(sim, client, req, phase, {
+        code: 404,
+        reason: 'NotFound',
+        message: 'the server could not find the requested resource',
+      });
     const key = req.name ? etcdKey(info, req.namespace, req.name) : '';
     switch (req.verb) {
       case 'get': {
@@ -179,6 +198,8 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       case 'create':
         if (req.subresource === 'binding') return this.bind(req, client, phase, sim);
         if (req.subresource === 'eviction') return this.evict(req, client, phase, sim);
+        // The legacy `bindings` resource (BindingREST): binds the Pod the Binding is named after.
+        if (info.rest === 'binding') return this.bind({ ...req, name: req.body?.metadata?.name }, client, phase, sim);
         return this.create(req, client, phase, info, stage, sim);
       case 'update':
       case 'patch':
@@ -206,6 +227,12 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       body = withFields(body, {
         metadata: withFields(body.metadata, { namespace: req.namespace ?? 'default' }),
       }) as KObject;
+    // rest.BeforeCreate (EnsureObjectNamespaceMatchesRequestNamespace): a cluster-scoped object has no namespace.
+    if (!info.namespaced && body.metadata?.namespace !== undefined) {
+      const metadata = { ...body.metadata };
+      delete metadata.namespace;
+      body = withFields(body, { metadata }) as KObject;
+    }
     // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
     const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
     if (decodeErr) {
@@ -219,42 +246,20 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     }
     // What admission errors name the object until the registry generates its name (admission.NewForbidden).
     const requestName = body.metadata.name || body.metadata.generateName || '';
-    let obj = applyDefaults(body);
-    if (info.namespaced && !sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)) {
+    let obj = applyDefaults(toStorageVersion(body));
+    const lifecycle = admitNamespaceLifecycle(obj, info, requestName, sim.store);
+    if (lifecycle) {
+      const ns = obj.metadata.namespace ?? '';
       stage?.(
         'mutating-admission',
         'admit',
-        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" does not exist`,
-        'apiserver.nsMissing',
-        { ns: obj.metadata.namespace ?? '' },
+        lifecycle.why === 'missing'
+          ? `NamespaceLifecycle: namespace "${ns}" does not exist`
+          : `NamespaceLifecycle: namespace "${ns}" is being terminated`,
+        lifecycle.why === 'missing' ? 'apiserver.nsMissing' : 'apiserver.nsTerminating',
+        { ns },
       );
-      return this.respond(sim, client, req, phase, {
-        code: 404,
-        reason: 'NotFound',
-        message: `namespaces "${obj.metadata.namespace}" not found`,
-        details: { kind: 'namespaces', name: obj.metadata.namespace },
-      });
-    }
-    if (
-      info.namespaced &&
-      sim.store.get(`/registry/namespaces/${obj.metadata.namespace}`)?.status?.phase === 'Terminating'
-    ) {
-      // NamespaceLifecycle: nothing new may be created in a namespace that is being deleted (its content would
-      // outlive it), so controllers recreating what the namespace controller deletes are refused too.
-      stage?.(
-        'mutating-admission',
-        'admit',
-        `NamespaceLifecycle: namespace "${obj.metadata.namespace}" is being terminated`,
-        'apiserver.nsTerminating',
-        { ns: obj.metadata.namespace ?? '' },
-      );
-      const name = obj.metadata.name || obj.metadata.generateName;
-      return this.respond(sim, client, req, phase, {
-        code: 403,
-        reason: 'Forbidden',
-        message: `${qualifiedResource(info)}${name ? ` "${name}"` : ''} is forbidden: unable to create new content in namespace ${obj.metadata.namespace} because it is being terminated`,
-        details: { kind: info.resource, group: info.group, name },
-      });
+      return this.respond(sim, client, req, phase, lifecycle.error);
     }
     obj = prepareForCreate(obj, {
       now: sim.now,
@@ -264,6 +269,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       // Only Services allocate ClusterIPs and NodePorts: listing them for every other create was wasted work.
       usedIPs: obj.kind === 'Service' ? this.usedClusterIPs(sim) : new Set(),
       usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
+      user: req.user,
     });
     const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster, requestName });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
@@ -427,7 +433,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         stage?.('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
         return this.respond(sim, client, req, phase, decodeErr);
       }
-      next = prepareForUpdate(existing, applyDefaults(body), req.subresource);
+      next = prepareForUpdate(existing, applyDefaults(toStorageVersion(body)), req.subresource);
     }
     stage?.(
       'mutating-admission',
@@ -493,6 +499,22 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
   }
 
   /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */
+  /** A review answered or a component status read (nonStoredResources.ts): nothing is written to etcd. */
+  private answerWithoutStorage(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation) {
+    const answer = answerNonStored(req, info, this.rbacObjects(sim), sim.now);
+    if (answer.object && info.rest === 'create')
+      sim.decide(APISERVER, {
+        phase: 'persist',
+        verb: 'note',
+        label: `${info.kind}: answered, not stored`,
+        summary: `${info.kind} is not stored: the API server answers the review in the returned object's status and keeps nothing`,
+        narration: { key: 'apiserver.reviewAnswered', params: { kind: info.kind } },
+        // The review as it was sent: a SelfSubjectReview's answer is a new object without a name.
+        object: refOf(req.body ?? answer.object),
+      });
+    this.respond(sim, client, req, phase, answer.error, answer.object, answer.status ?? 200, answer.items);
+  }
+
   private bind(req: ApiRequest, client: Endpoint, phase: Phase, sim: Simulation): void {
     const info = resourceForKind('Pod');
     const key = etcdKey(info, req.namespace, req.name!);
@@ -510,7 +532,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     conds.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: sim.now });
     const next: KObject = {
       ...pod,
-      spec: { ...pod.spec, nodeName: req.body!.target.name },
+      spec: { ...pod.spec, nodeName: req.body?.target?.name },
       status: { ...pod.status, conditions: conds },
     };
     this.write(
@@ -634,7 +656,8 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     const key = etcdKey(info, req.namespace, req.name!);
     const obj = sim.store.get(key);
     if (!obj) return this.respond(sim, client, req, phase, notFound(info, req.name!));
-    if (info.kind === 'Namespace' && IMMORTAL_NAMESPACES.has(obj.metadata.name)) {
+    const immortal = info.kind === 'Namespace' ? admitNamespaceDeletion(obj.metadata.name) : undefined;
+    if (immortal) {
       stage?.(
         'validating-admission',
         'admit',
@@ -642,12 +665,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         'apiserver.nsImmortal',
         { ns: obj.metadata.name },
       );
-      return this.respond(sim, client, req, phase, {
-        code: 403,
-        reason: 'Forbidden',
-        message: `namespaces "${obj.metadata.name}" is forbidden: this namespace may not be deleted`,
-        details: { kind: 'namespaces', name: obj.metadata.name },
-      });
+      return this.respond(sim, client, req, phase, immortal);
     }
     const op = this.deletion(req, info, key, obj, sim);
     if (!op) return this.respond(sim, client, req, phase, undefined, obj, 200);

@@ -4,9 +4,17 @@
  */
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, EtcdResult, StatusError, WatchEvent } from '../../messages';
-import { apiVersionOf, etcdKey, qualifiedResource, resourceForKind, type ResourceInfo } from '../../objects/resources';
+import {
+  apiVersionOf,
+  etcdKey,
+  qualifiedResource,
+  resourceForKind,
+  type ResourceInfo,
+  type StoredOnlyReason,
+} from '../../objects/resources';
 import type { Endpoint, KObject, Phase, StepDetail } from '../../types';
 import { withFields } from '../../kernel/withFields';
+import { fromStorageVersion } from '../../apiserver/storageVersion';
 import { boundedMemo } from '../../util/boundedMemo';
 import { watchDeliveries, type WatchRegistrations } from './watchRouting';
 
@@ -56,10 +64,25 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   422: 'Unprocessable Entity',
   500: 'Internal Server Error',
   504: 'Gateway Timeout',
+};
+
+/** What the trace says of an object of a kind nothing in Podyssey acts on, by why (ResourceInfo.storedOnly). */
+const STORED_ONLY_SUMMARY: Record<StoredOnlyReason, (kind: string, name: string) => string> = {
+  noController: (kind, name) =>
+    `${kind} ${name} is stored like a real apiserver stores it, but Podyssey does not simulate the ${kind} controller yet: nothing acts on it`,
+  noIngressController: (kind, name) =>
+    `${kind} ${name} is stored, but no ingress controller runs in this cluster (a fresh kind cluster has none): nothing reads it, no address is assigned and no traffic is routed`,
+  noNetworkPolicy: (kind, name) =>
+    `${kind} ${name} is stored, but Podyssey does not model a network plugin that enforces NetworkPolicy yet: traffic to and from the Pods is not filtered`,
+  crd: (kind, name) =>
+    `${kind} ${name} is stored; custom resource serving is not modelled yet: the resource it defines is not served`,
+  inert: (kind, name) =>
+    `${kind} ${name} is stored; nothing acts on a ${kind} by itself, in a real cluster either: it is there for other objects and clients to read`,
 };
 
 /** Where the apiserver sends its etcd transactions; shared by every write step (see kernel/partOf.ts for why). */
@@ -201,13 +224,14 @@ export abstract class ApiserverStorage {
     const stored = res.values?.[0] ?? undefined;
     const obj = stored ?? p.old!;
     if (!p.eviction) this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
-    if (p.op === 'create' && !p.info.simulated) {
+    if (p.op === 'create' && p.info.storedOnly) {
+      const why = p.info.storedOnly;
       sim.decide(APISERVER, {
         phase: 'persist',
         verb: 'note',
         label: `${p.info.kind}: stored only`,
-        summary: `${p.info.kind} ${obj.metadata.name} is stored like a real apiserver stores it, but Podyssey does not simulate the ${p.info.kind} controller yet: nothing acts on it`,
-        narration: { key: 'apiserver.notSimulated', params: { kind: p.info.kind, name: obj.metadata.name } },
+        summary: STORED_ONLY_SUMMARY[why](p.info.kind, obj.metadata.name),
+        narration: { key: `apiserver.stored.${why}`, params: { kind: p.info.kind, name: obj.metadata.name } },
         object: refOf(obj),
       });
     }
@@ -300,8 +324,10 @@ export abstract class ApiserverStorage {
     const code = error ? error.code : status;
     const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, status: code, ctx: req.ctx };
     if (error) resp.error = error;
-    if (object) resp.object = object;
-    if (items) resp.items = items;
+    // A client that addressed another served version of the kind reads the object in that version.
+    const served = req.apiVersion;
+    if (object) resp.object = served ? fromStorageVersion(object, served) : object;
+    if (items) resp.items = served ? items.map((o) => fromStorageVersion(o, served)) : items;
     const what = object
       ? `${object.kind} ${object.metadata.name}`
       : items

@@ -8,6 +8,7 @@ import type { Rng } from '../../kernel/Rng';
 import { generateName } from '../../objects/names';
 import type { StatusError } from '../../messages';
 import type { KObject } from '../../types';
+import { admitDefaultTolerationSeconds } from './admission/defaultTolerationSeconds';
 import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
 import { admitPodPriority, validatePriorityClass } from './admission/priority';
 
@@ -99,16 +100,8 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
     const priority = admitPodPriority(obj, ctx.requestName ?? obj.metadata.name, ctx.store);
     if (priority.error) return { object: obj, plugins, changes, error: priority.error };
     if (!hadPriority) changes.push(...priority.changes);
-    // DefaultTolerationSeconds: tolerate not-ready / unreachable NoExecute taints for 300 s.
     plugins.push('DefaultTolerationSeconds');
-    const tol = (spec.tolerations ?? []) as any[];
-    for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-      if (!tol.some((t) => t.key === key && (t.effect === 'NoExecute' || !t.effect))) {
-        tol.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
-        changes.push(`toleration ${key}:NoExecute for 300s`);
-      }
-    }
-    spec.tolerations = tol;
+    changes.push(...admitDefaultTolerationSeconds(obj));
     const sidecar = ctx.cluster.admission?.injectSidecar;
     if (sidecar && !(spec.containers ?? []).some((c: any) => c.name === sidecar.name)) {
       plugins.push('MutatingAdmissionWebhook');

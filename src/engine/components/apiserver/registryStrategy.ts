@@ -15,6 +15,8 @@ export interface StrategyContext {
   /** ClusterIPs and NodePorts already in use. */
   usedIPs: Set<string>;
   usedNodePorts: Set<number>;
+  /** The requesting user (genericapirequest.UserFrom), for the strategies that record it. */
+  user?: { name: string; groups: string[] };
 }
 
 /** apps.DeprecatedTemplateGeneration: the internal DaemonSet spec.templateGeneration as apps/v1 shows it. */
@@ -60,6 +62,15 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
     case 'PersistentVolumeClaim':
       o.status = { phase: 'Pending' };
       break;
+    case 'CertificateSigningRequest': {
+      // csrStrategy.PrepareForCreate (pkg/registry/certificates/certificates/strategy.go): the requester's identity
+      // replaces whatever the body claimed, and nobody may create a request already approved.
+      const spec = { ...(o.spec ?? {}) };
+      for (const field of ['username', 'uid', 'groups', 'extra']) delete spec[field];
+      o.spec = { ...spec, ...(ctx.user ? { username: ctx.user.name, groups: ctx.user.groups } : {}) };
+      o.status = {};
+      break;
+    }
     case 'PersistentVolume':
       o.status = { phase: 'Available' };
       break;

@@ -182,7 +182,14 @@ export class Kubectl implements Component<KubectlState> {
       this.s.running = { job, stage: 'get', reqId: 0, info };
       this.request(
         sim,
-        { verb: 'get', resourceKind: info.kind, namespace, name: job.obj.metadata.name, doc: job.doc },
+        {
+          verb: 'get',
+          resourceKind: info.kind,
+          apiVersion: apiVersionOf(info),
+          namespace,
+          name: job.obj.metadata.name,
+          doc: job.doc,
+        },
         job.phase,
       );
       return;
@@ -305,7 +312,11 @@ export class Kubectl implements Component<KubectlState> {
         };
         run.stage = 'write';
         const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
-        return this.request(sim, { verb: 'create', resourceKind: info.kind, namespace, body, doc: job.doc }, job.phase);
+        return this.request(
+          sim,
+          { verb: 'create', resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, body, doc: job.doc },
+          job.phase,
+        );
       }
       if (resp.error) {
         const line = kubectlErrorText(resp.error, 'retrieving', this.filename, {
@@ -340,7 +351,16 @@ export class Kubectl implements Component<KubectlState> {
       const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
       return this.request(
         sim,
-        { verb: 'patch', resourceKind: info.kind, namespace, name, body: merged, appliedConfig: job.obj, doc: job.doc },
+        {
+          verb: 'patch',
+          resourceKind: info.kind,
+          apiVersion: apiVersionOf(info),
+          namespace,
+          name,
+          body: merged,
+          appliedConfig: job.obj,
+          doc: job.doc,
+        },
         job.phase,
       );
     }

@@ -14,7 +14,7 @@
 import { defineController, type ReconcileContext, type ReconcileResult } from '../../../client/defineController';
 import type { Simulation } from '../../../kernel/Simulation';
 import type { ApiResponse } from '../../../messages';
-import { RESOURCES, type ResourceInfo } from '../../../objects/resources';
+import { STORED_RESOURCES, type ResourceInfo } from '../../../objects/resources';
 import type { KObject } from '../../../types';
 import type { Namespace } from '../../../objects/typed';
 
@@ -50,7 +50,7 @@ interface NamespaceControllerState {
 }
 
 /** The namespaced resources discovery reports as deletable, in discovery order. */
-const NAMESPACED: readonly ResourceInfo[] = RESOURCES.filter((r) => r.namespaced);
+const NAMESPACED: readonly ResourceInfo[] = STORED_RESOURCES.filter((r) => r.namespaced);
 
 /** The namespace's objects of one resource, as a live LIST returns them. */
 function liveList(sim: Simulation, info: ResourceInfo, ns: string): readonly KObject[] {

@@ -21,7 +21,7 @@ import {
   usageOf,
   type Usage,
 } from '../../../objects/quotaEvaluators';
-import { RESOURCES } from '../../../objects/resources';
+import { STORED_RESOURCES } from '../../../objects/resources';
 import type { KObject } from '../../../types';
 import { cacheKey } from '../objectKeys';
 
@@ -80,7 +80,7 @@ export const resourceQuotaController = defineController<Record<string, never>>({
     // quota.CalculateUsage: every evaluator tracking a hard resource recounts it from zero; others keep their value.
     let used: Usage = {};
     for (const [k, v] of Object.entries(parseUsage(rq.status?.used))) if (k in hard) used[k] = v;
-    for (const info of RESOURCES) {
+    for (const info of STORED_RESOURCES) {
       const tracked = matchingResources(info.kind, names);
       if (!tracked.length || !info.namespaced || !watched.has(info.kind)) continue;
       let sum: Usage = {};
