@@ -8,7 +8,8 @@ import type { Simulation } from '../kernel/Simulation';
 import type { ApiRequest, UserInfo } from '../messages';
 import { apiVersionOf, lookupKind } from '../objects/resources';
 import type { Endpoint, Narration, Phase } from '../types';
-import { APISERVER, httpVerb, requestLabel } from '../components/apiserver/Apiserver';
+import { APISERVER } from '../components/apiserver/Apiserver';
+import { httpVerb, requestLabel } from '../components/apiserver/requestLabel';
 
 /** What the caller decides; the client fills in `kind`, `reqId`, `user` and the echoed `ctx`. */
 export type ApiCall = Omit<ApiRequest, 'kind' | 'reqId' | 'user' | 'ctx'>;

@@ -15,6 +15,7 @@ import { componentStatuses } from '../../objects/componentStatuses';
 import { RESOURCES, type ResourceInfo } from '../../objects/resources';
 import type { KObject } from '../../types';
 import { authorize, isSystemComponent } from './authorize';
+import { METHOD_NOT_ALLOWED, NO_ROUTE } from '../../apiserver/statusErrors';
 
 export interface NonStoredAnswer {
   error?: StatusError;
@@ -22,20 +23,6 @@ export interface NonStoredAnswer {
   items?: KObject[];
   status?: number;
 }
-
-/** genericapiserver's NotFound handler: a path no REST route serves. */
-export const NO_ROUTE: StatusError = {
-  code: 404,
-  reason: 'NotFound',
-  message: 'the server could not find the requested resource',
-};
-
-/** The installer registers only the verbs the storage implements; any other method is 405. */
-export const METHOD_NOT_ALLOWED: StatusError = {
-  code: 405,
-  reason: 'MethodNotAllowed',
-  message: 'the server does not allow this method on the requested resource',
-};
 
 /** What the apiserver answers to `req` on a resource without storage; `rbac` holds the cluster's RBAC objects. */
 export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObject[], now = 0): NonStoredAnswer {

@@ -18,7 +18,7 @@ import {
   type ResourceInfo,
 } from '../../objects/resources';
 import type { Endpoint, KObject, Phase } from '../../types';
-import { httpVerb, requestLabel } from '../apiserver/Apiserver';
+import { httpVerb, requestLabel } from '../apiserver/requestLabel';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
 import { deletedLine } from '../../kubectl/applyLine';
 import { onDrainResponse, onDrainTimer, startDrain, type DrainHost, type DrainJob, type DrainState } from './drain';

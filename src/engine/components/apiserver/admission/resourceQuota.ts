@@ -75,3 +75,12 @@ export function admitResourceQuota(obj: KObject, quotas: KObject[], now: number)
   }
   return { charged };
 }
+
+/** A quota's used/hard pairs for the trace: `pods 2/2, requests.cpu 300m/1`. */
+export function quotaUsedText(q: KObject): string {
+  const hard: Record<string, string> = q.status?.hard ?? {};
+  return Object.keys(hard)
+    .sort()
+    .map((k) => `${k} ${q.status?.used?.[k] ?? '0'}/${hard[k]}`)
+    .join(', ');
+}
