@@ -188,11 +188,15 @@ test.describe('troubleshooting: where is it stuck, per scenario family', () => {
     // Step 297 (seq 296) is the last one before CNI starts again at 60 s (pinned by its golden).
     await page.goto('/?scenario=cni-stopped&motion=reduced&step=297');
     await expect(page.getByTestId('step-counter')).toHaveText(/^297 \/ \d+$/, { timeout: 30_000 });
-    await expectStuck(page, 'sandbox', 'cni');
-    const first = page.getByTestId('stuck-first');
-    await expect(first).toContainText('FailedCreatePodSandBox: Failed to create pod sandbox: rpc error');
-    await expect(first).toContainText('plugin type="ptp" failed (add)');
-    await expect(page.getByTestId('stuck-command')).toContainText(/kubectl describe pod web-\S+ -n default/);
+    // The run recovers once CNI is back, so the run's diagnosis is clear; the step on screen has its own, labelled.
+    await expectStuck(page, 'none');
+    const here = page.getByTestId('stuck-here');
+    await expect(here).toHaveAttribute('data-link', 'sandbox');
+    await expect(here).toHaveAttribute('data-component', 'cni');
+    await expect(page.getByTestId('where-stuck')).toContainText('At the step on screen (step 297)');
+    await expect(here).toContainText('FailedCreatePodSandBox: Failed to create pod sandbox: rpc error');
+    await expect(here).toContainText('plugin type="ptp" failed (add)');
+    await expect(page.getByTestId('stuck-here-command')).toContainText(/kubectl describe pod web-\S+ -n default/);
   });
 
   test('a long wait shows as a clock jump chip in the narration', async ({ page }) => {
@@ -217,6 +221,8 @@ test.describe('troubleshooting: where is it stuck, per scenario family', () => {
     const counter = (await page.getByTestId('step-counter').textContent()) ?? '';
     const [n, total] = counter.split('/').map((x) => Number(x.trim()));
     expect(n).toBeLessThan(total);
+    // The diagnosis is the run's wherever the cursor is: the jump does not change it.
+    await expectStuck(page, 'image', 'container-runtime');
     await expect(page.getByTestId('narration')).toContainText(/ErrImagePull|ImagePullBackOff|Failed/);
     // Back-offs leave long waits: the timeline marks them.
     expect(await page.getByTestId('clock-jump-mark').count()).toBeGreaterThan(2);

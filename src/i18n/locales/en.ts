@@ -709,6 +709,8 @@ export const en = {
   'end.verdict.why': '{component}: {what}',
   'end.verdict.check': 'On a real cluster:',
   'end.verdict.open': 'Where is it stuck?',
+  'stuck.scope.run': 'The run, at its end (step {n})',
+  'stuck.scope.step': 'At the step on screen (step {n})',
   'stuck.title': 'Stuck at: {link}',
   'stuck.none': 'Nothing is stuck at this step: every link checked has progressed.',
   'stuck.nothingYet': 'Nothing to check yet at this step: no Deployment, Pod or Service is stored.',

@@ -873,6 +873,8 @@ const zhTW: Catalog = {
   'end.verdict.why': '{component}：{what}',
   'end.verdict.check': '在真實叢集上用：',
   'end.verdict.open': '卡在哪裡？',
+  'stuck.scope.run': '整個執行過程，在最後（第 {n} 步）',
+  'stuck.scope.step': '畫面上的這一步（第 {n} 步）',
   'stuck.title': '卡在：{link}',
   'stuck.none': '這一步沒有卡住的地方：檢查過的每個環節都有進展。',
   'stuck.nothingYet': '這一步還沒有可檢查的東西：尚未儲存任何 Deployment、Pod 或 Service。',
