@@ -161,8 +161,15 @@ test.describe('the static build under a sub-path', () => {
 });
 
 test('present mode: present=1 and the header toggle', async ({ page }) => {
-  await page.goto('/?present=1');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?present=1&scenario=happy-path&step=30');
   await expect(page.locator('.app')).toHaveClass(/is-present/);
+  await expect(page.getByTestId('step-counter')).toHaveText(/^30 \/ \d+$/, { timeout: 30_000 });
+  // Diagram and narration only, and the narration whole, not cut mid-sentence.
+  await expect(page.getByTestId('editor')).toBeHidden();
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  const body = page.locator('.narration__body');
+  expect(await body.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   await page.getByTestId('present').click();
   await expect(page.locator('.app')).not.toHaveClass(/is-present/);
   await expect(page.getByTestId('present')).toHaveAttribute('aria-pressed', 'false');
