@@ -150,3 +150,16 @@ for (const lang of ['en', 'zh-TW'] as const) {
     );
   });
 }
+
+test('the Story button opens the run as a transcript and Diagram brings the stage back', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/?scenario=happy-path&lang=zh-TW&step=3');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^3 \/ \d+$/, { timeout: 30_000 });
+  await page.getByTestId('view-story').click();
+  await expect(page.getByTestId('view-story')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('story').locator('ol > li').first()).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('view-diagram').click();
+  await expect(page.getByTestId('story')).toHaveCount(0);
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  await expect(page.getByTestId('editor')).toBeVisible();
+});

@@ -6,12 +6,22 @@ import { useT } from '../ui/i18n/translateContext';
 import { useApp, useAppApi } from '../ui/store/useApp';
 import type { CenterView } from '../ui/store/createAppStore';
 
-const VIEWS: CenterView[] = ['diagram', 'sequence'];
+const VIEWS: Array<CenterView | 'story'> = ['diagram', 'sequence', 'story'];
+const VIEW_LABELS = { diagram: 'app.viewDiagram', sequence: 'app.viewSequence', story: 'app.viewStory' } as const;
 
 export function Header() {
   const t = useT();
   const api = useAppApi();
-  const { centerView, introOpen } = useApp(useShallow((s) => ({ centerView: s.centerView, introOpen: s.introOpen })));
+  const { centerView, introOpen, story } = useApp(
+    useShallow((s) => ({ centerView: s.centerView, introOpen: s.introOpen, story: s.layoutView === 'story' })),
+  );
+  // Diagram and Sequence are views of the stage; Story (the whole run as a transcript) replaces the layout.
+  const choose = (v: CenterView | 'story') => {
+    const s = api.getState();
+    if (v === 'story') return s.setLayoutView('story');
+    s.setCenterView(v);
+    if (s.layoutView === 'story') s.setLayoutView('split');
+  };
   return (
     <header className="header">
       <div className="brand">
@@ -22,18 +32,22 @@ export function Header() {
       </div>
       <nav className="header__actions" aria-label={t('app.name')}>
         <div className="segmented" role="radiogroup" aria-label={t('app.centerView')}>
-          {VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="radio"
-              aria-checked={centerView === v}
-              className={centerView === v ? 'is-selected' : ''}
-              onClick={() => api.getState().setCenterView(v)}
-            >
-              {v === 'diagram' ? t('app.viewDiagram') : t('app.viewSequence')}
-            </button>
-          ))}
+          {VIEWS.map((v) => {
+            const selected = v === 'story' ? story : !story && centerView === v;
+            return (
+              <button
+                key={v}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                className={selected ? 'is-selected' : ''}
+                data-testid={`view-${v}`}
+                onClick={() => choose(v)}
+              >
+                {t(VIEW_LABELS[v])}
+              </button>
+            );
+          })}
         </div>
         <button type="button" className="btn btn--ghost" onClick={() => api.getState().setDialog('gallery')}>
           <Icon name="grid" size={16} /> {t('app.examples')}

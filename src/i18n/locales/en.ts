@@ -17,6 +17,7 @@ export const en = {
   'app.examples': 'Examples',
   'app.help': 'Keyboard shortcuts',
   'app.viewDiagram': 'Diagram',
+  'app.viewStory': 'Story',
   'app.viewSequence': 'Sequence',
   'app.centerView': 'Main view',
   'app.close': 'Close',

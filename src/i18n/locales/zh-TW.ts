@@ -13,6 +13,7 @@ const zhTW: Catalog = {
   'app.examples': '範例',
   'app.help': '鍵盤快捷鍵',
   'app.viewDiagram': '架構圖',
+  'app.viewStory': '文字稿',
   'app.viewSequence': '循序圖',
   'app.centerView': '主畫面',
   'app.close': '關閉',

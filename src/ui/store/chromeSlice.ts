@@ -38,6 +38,7 @@ export interface ChromeActions {
   setTheme(theme: Theme): void;
   setControls(controls: 'full' | 'min' | 'none'): void;
   setPresent(present: boolean): void;
+  setLayoutView(layoutView: LayoutView): void;
   setIntroOpen(open: boolean): void;
   setCompactTab(tab: 'editor' | 'inspect'): void;
   setReducedMotion(reduced: boolean): void;
@@ -78,6 +79,7 @@ export function chromeSlice(set: SetState, get: GetState, initial: ChromeInitial
     setTheme: (theme) => set({ theme }),
     setControls: (controls) => set({ controls }),
     setPresent: (present) => set({ present }),
+    setLayoutView: (layoutView) => set({ layoutView }),
     setIntroOpen: (introOpen) => set({ introOpen }),
     setCompactTab: (compactTab) => set({ compactTab }),
     // Reduced motion stops playback: stepping is then the learner's, one key press at a time.
