@@ -163,3 +163,25 @@ test('the Story button opens the run as a transcript and Diagram brings the stag
   await expect(page.getByTestId('diagram')).toBeVisible();
   await expect(page.getByTestId('editor')).toBeVisible();
 });
+
+for (const lang of ['en', 'zh-TW'] as const) {
+  test(`the timeline previews the step under the pointer and has a legend (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/?scenario=happy-path&lang=${lang}`);
+    await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+    const track = page.getByRole('slider', { name: lang === 'en' ? 'Timeline' : '時間軸' });
+    const box = (await track.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const preview = page.getByTestId('timeline-preview');
+    await expect(preview).toBeVisible();
+    await expect(preview).toContainText(/^\d+ · /);
+    // Hovering does not move the cursor.
+    await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/);
+    await page.mouse.move(box.x + box.width / 2, box.y - 200);
+    await expect(preview).toHaveCount(0);
+    const legend = page.getByTestId('timeline-legend');
+    await legend.locator('summary').click();
+    await expect(legend.locator('li').first()).toBeVisible();
+    await expect(legend).toContainText(lang === 'en' ? 'a long wait' : '長時間等待');
+  });
+}
