@@ -14,8 +14,8 @@ import type { KObject } from '../types';
 import { formatCpuMillis } from '../objects/quantity';
 import { SYSTEM_PRIORITY_CLASSES } from '../objects/priorityClasses';
 
-export const CLUSTER_AGE_MS = 5 * 24 * 3600 * 1000;
-export const KUBERNETES_SERVICE_IP = '10.96.0.1';
+const CLUSTER_AGE_MS = 5 * 24 * 3600 * 1000;
+const KUBERNETES_SERVICE_IP = '10.96.0.1';
 
 export interface NodeAddressing {
   name: string;
@@ -23,7 +23,7 @@ export interface NodeAddressing {
   podCIDR: string;
 }
 
-export function nodeAddressing(cluster: ClusterSpec): NodeAddressing[] {
+function nodeAddressing(cluster: ClusterSpec): NodeAddressing[] {
   return cluster.nodes.map((n, i) => ({ name: n.name, ip: `172.18.0.${i + 2}`, podCIDR: `10.244.${i}.0/24` }));
 }
 

@@ -6,7 +6,7 @@
 import type { ImageLookupOk } from '../images/resolveImage';
 import { containerProgram } from './interpreter';
 
-export type ImageProcess =
+type ImageProcess =
   | { kind: 'runs'; logs: string[] }
   | { kind: 'exits'; code: number; afterMs: number; logs: string[] }
   | { kind: 'fails-to-start'; message: string };

@@ -634,7 +634,7 @@ function procAt(program: Program, tMs: number, files?: Set<string>): Proc {
   return p;
 }
 
-export interface ProbeResult {
+interface ProbeResult {
   ok: boolean;
   output: string;
   /** HTTP status, when the server answered. */
@@ -678,7 +678,7 @@ export function probeTcp(program: Program, tMs: number, port: number, podIP: str
   return { ok: false, output: `dial tcp ${hostPort(podIP, port)}: connect: connection refused` };
 }
 
-export interface ExecProbeContext {
+interface ExecProbeContext {
   /** Which coreutils wording to use when no program is given (default busybox). */
   flavor?: Coreutils;
   /** The container's program, for its image userland, listeners, environment and file contents. */
@@ -689,7 +689,7 @@ export interface ExecProbeContext {
   timeoutSeconds?: number;
 }
 
-export interface ExecResult {
+interface ExecResult {
   exitCode: number;
   /** Combined stdout+stderr, lines joined with "\n". */
   output: string;

@@ -70,7 +70,7 @@ export interface ImageCtx {
   assumed?: boolean;
 }
 
-export interface RunOptions {
+interface RunOptions {
   horizonMs: number;
   hostname: string;
   podIP: string;

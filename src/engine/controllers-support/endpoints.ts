@@ -22,12 +22,12 @@ import { formatRFC3339 } from '../kubectl/timeFormat';
 import type { KObject } from '../types';
 import { findPort } from './endpointSlices';
 
-export const ENDPOINTS_LABEL_MANAGED_BY = 'endpoints.kubernetes.io/managed-by';
-export const ENDPOINTS_CONTROLLER_NAME = 'endpoint-controller';
-export const LABEL_HEADLESS = 'service.kubernetes.io/headless';
+const ENDPOINTS_LABEL_MANAGED_BY = 'endpoints.kubernetes.io/managed-by';
+const ENDPOINTS_CONTROLLER_NAME = 'endpoint-controller';
+const LABEL_HEADLESS = 'service.kubernetes.io/headless';
 export const ANNOTATION_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
 export const ANNOTATION_OVER_CAPACITY = 'endpoints.kubernetes.io/over-capacity';
-export const MAX_CAPACITY = 1000;
+const MAX_CAPACITY = 1000;
 
 function isPodReady(pod: KObject): boolean {
   const conditions = pod.status?.conditions;

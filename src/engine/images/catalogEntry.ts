@@ -3,7 +3,7 @@
 /** Base filesystem: decides `sh` (busybox ash, Debian dash, bash), coreutils error texts and the usual tools. */
 export type ImageBase = 'debian' | 'ubuntu' | 'oracle' | 'alpine' | 'busybox' | 'scratch';
 
-export interface ImageVariant {
+interface ImageVariant {
   /** Tags this variant covers (first match wins). */
   match: RegExp;
   /** Compressed size in bytes (sum of layer sizes of the linux/amd64 manifest). */

@@ -27,7 +27,7 @@ const LEGACY_DEFAULT_DOMAIN = 'index.docker.io';
 const OFFICIAL_REPO_PREFIX = 'library/';
 const NAME_TOTAL_LENGTH_MAX = 255;
 
-export interface ParsedImageRef {
+interface ParsedImageRef {
   ok: true;
   /** Registry host (with port), e.g. `docker.io`, `registry.k8s.io`, `localhost:5000`. */
   domain: string;
@@ -41,7 +41,7 @@ export interface ParsedImageRef {
   normalized: string;
 }
 
-export interface ImageRefError {
+interface ImageRefError {
   ok: false;
   /** The reference library's error, e.g. `invalid reference format: repository name (library/Nginx) must be lowercase`. */
   error: string;

@@ -22,7 +22,7 @@ import type { CatalogEntry, ImageBase } from './catalogEntry';
 import { IMAGE_CATALOG } from './imageCatalog';
 import { parseImageReference } from './imageReference';
 
-export type ImageErrorReason = 'NotFound' | 'InvalidImageName' | 'Unauthorized' | 'Unreachable';
+type ImageErrorReason = 'NotFound' | 'InvalidImageName' | 'Unauthorized' | 'Unreachable';
 
 export interface ImageLookupOk {
   ok: true;
@@ -49,7 +49,7 @@ export interface ImageLookupOk {
   assumed?: boolean;
 }
 
-export interface ImageLookupError {
+interface ImageLookupError {
   ok: false;
   reason: ImageErrorReason;
   /** For InvalidImageName the kubelet's message; otherwise the CRI error the kubelet appends to "Failed to pull image". */
@@ -58,7 +58,7 @@ export interface ImageLookupError {
   normalized?: string;
 }
 
-export type ImageLookup = ImageLookupOk | ImageLookupError;
+type ImageLookup = ImageLookupOk | ImageLookupError;
 
 function findEntry(repository: string): CatalogEntry | undefined {
   return IMAGE_CATALOG.find((e) => e.repository === repository || (e.aliases ?? []).includes(repository));

@@ -5,7 +5,7 @@
  */
 import type { KObject } from '../types';
 
-export interface PdbCondition {
+interface PdbCondition {
   type: string;
   status: 'True' | 'False';
   reason: string;

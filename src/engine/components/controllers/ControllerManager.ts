@@ -21,9 +21,9 @@ import { boundedMemo } from '../../util/boundedMemo';
 
 export { cacheKey, controllerOf } from './objectKeys';
 
-export const KCM: Endpoint = { component: 'kube-controller-manager' };
+const KCM: Endpoint = { component: 'kube-controller-manager' };
 
-export interface KcmState {
+interface KcmState {
   /** kind → "ns/name" → object, as last seen through watch. */
   cache: Map<string, Map<string, KObject>>;
   queues: Map<string, string[]>;
@@ -297,7 +297,7 @@ export class ControllerManager implements Component<KcmState> {
 /** partOf(KCM, controller) by name: every controller request is drawn from one, and a map by name is one lookup. */
 const controllerEndpoint = boundedMemo(1_000, (controller: string): Endpoint => partOf(KCM, controller));
 
-export const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+const CONTROLLER_USER: UserInfo = { name: 'system:kube-controller-manager', groups: ['system:authenticated'] };
 
 const KCM_CLIENT = { address: KCM, user: CONTROLLER_USER };
 

@@ -11,7 +11,7 @@
  * bash differ). Parsing never throws to callers: `parseShell` returns either a program or an error.
  */
 
-export type WordPart =
+type WordPart =
   | { t: 'lit'; v: string; q: boolean }
   | { t: 'var'; name: string; q: boolean; op?: string; arg?: Word }
   | { t: 'cmd'; src: string; q: boolean }
@@ -48,13 +48,13 @@ export interface Pipeline {
   negate: boolean;
   commands: Command[];
 }
-export interface AndOr {
+interface AndOr {
   first: Pipeline;
   rest: Array<{ op: '&&' | '||'; pipeline: Pipeline }>;
 }
 export type List = Array<{ andOr: AndOr; background: boolean }>;
 
-export type SyntaxErrorKind = 'unterminated-quote' | 'unexpected-eof' | 'unexpected-token';
+type SyntaxErrorKind = 'unterminated-quote' | 'unexpected-eof' | 'unexpected-token';
 export interface ShellSyntaxError {
   kind: SyntaxErrorKind;
   /** The offending token (for unexpected-token) or the awaited keyword (for unexpected-eof). */

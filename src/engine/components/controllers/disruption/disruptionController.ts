@@ -26,20 +26,20 @@ import {
 export type { PdbStatus } from '../../../objects/podDisruptionBudget';
 
 /** DeletionTimeout: how long an approved eviction keeps a Pod out of currentHealthy while it is not deleted. */
-export const DELETION_TIMEOUT_MS = 2 * 60_000;
+const DELETION_TIMEOUT_MS = 2 * 60_000;
 
 /** What a sync computed: the counts, or why they could not be computed (the `failSafe` path). */
-export type ExpectedCount =
+type ExpectedCount =
   | { expectedCount: number; desiredHealthy: number; unmanagedPods: string[] }
   | { error: string; unmanagedPods: string[] };
 
 /** The owners the disruption controller reads to learn a controller's scale (its listers). */
-export interface ScaleLookup {
+interface ScaleLookup {
   get(kind: string, namespace: string, name: string): KObject | undefined;
 }
 
 /** intstr.GetScaledValueFromIntOrPercent(v, total, roundUp=true); a string that is not a percent is an error. */
-export function scaledValue(v: unknown, total: number): number | { error: string } {
+function scaledValue(v: unknown, total: number): number | { error: string } {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') {
     if (!v.endsWith('%') || !/^-?\d+$/.test(v.slice(0, -1)))
@@ -130,7 +130,7 @@ export function expectedPodCount(pdb: KObject, pods: Pod[], owners: ScaleLookup)
  * buildDisruptedPodMap: the approved evictions still expected (Pods not yet being deleted, within DeletionTimeout),
  * and when the next one expires; `notDeleted` names the Pods whose deletion never came (a NotDeleted Event each).
  */
-export function disruptedPodMap(
+function disruptedPodMap(
   pods: Pod[],
   disrupted: Record<string, number> | undefined,
   now: number,
@@ -171,13 +171,13 @@ function sameMap(a: Record<string, number> | undefined, b: Record<string, number
 }
 
 /** The Pods a PDB selects (getPodsForPdb: in its namespace; in policy/v1 an empty selector selects every Pod). */
-export function podsForPdb(pdb: KObject, podsInNamespace: Pod[]): Pod[] {
+function podsForPdb(pdb: KObject, podsInNamespace: Pod[]): Pod[] {
   const sel = labelSelectorAsSelector(pdb.spec?.selector);
   return podsInNamespace.filter((p) => selectorMatches(sel, p.metadata.labels));
 }
 
 /** The PDBs whose selector picks a Pod (the PDB lister's GetPodPodDisruptionBudgets); none for a Pod without labels. */
-export function pdbsForPod(pod: KObject, pdbs: KObject[]): KObject[] {
+function pdbsForPod(pod: KObject, pdbs: KObject[]): KObject[] {
   const labels = pod.metadata.labels;
   if (!labels || Object.keys(labels).length === 0) return [];
   return pdbs.filter((pdb) => selectorMatches(labelSelectorAsSelector(pdb.spec?.selector), labels));
