@@ -9,7 +9,7 @@ import { isQualifiedName, isValidLabelValue } from './validationRules';
 
 type Obj = Record<string, any>;
 
-export interface SelectorRequirement {
+interface SelectorRequirement {
   key: string;
   operator: string;
   values?: string[];

@@ -20,7 +20,7 @@ export function listFilter(labelSelector?: string, fieldSelector?: string): ((o:
 }
 
 /** labels.Parse: the requirements of a selector string, or `unable to parse requirement: …`. */
-export function parseLabelSelector(text: string): Requirement[] | string {
+function parseLabelSelector(text: string): Requirement[] | string {
   const out: Requirement[] = [];
   for (const part of splitTopLevel(text)) {
     const s = part.trim();
@@ -53,7 +53,7 @@ interface FieldRequirement {
 }
 
 /** fields.ParseSelector. */
-export function parseFieldSelector(text: string): FieldRequirement[] | string {
+function parseFieldSelector(text: string): FieldRequirement[] | string {
   const out: FieldRequirement[] = [];
   for (const part of text.split(',')) {
     if (!part) continue;

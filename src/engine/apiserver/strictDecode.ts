@@ -14,7 +14,7 @@
  */
 import { tryParseQuantity } from '../objects/quantity';
 
-export interface StrictDecodeResult {
+interface StrictDecodeResult {
   /** Full JSON paths of fields the schema does not define, in the order the apiserver reports them. */
   unknown: string[];
   /** The decode error the apiserver returns (at most one: Go's decoder keeps the first). */

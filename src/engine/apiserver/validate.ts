@@ -46,7 +46,7 @@ import {
 
 export { fieldErrorText, formatInvalid, invalidStatusMessage, renderValue } from './fieldError';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** The stored object, for updates (immutable fields). */
   existing?: KObject;
 }
@@ -191,7 +191,7 @@ function validatePod(pod: KObject): FieldError[] {
 
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-export const NODE_PORT_RANGE: readonly [number, number] = [30000, 32767];
+const NODE_PORT_RANGE: readonly [number, number] = [30000, 32767];
 
 /** portallocator ErrNotInRange, reported by the registry's allocateCreate before validation runs. */
 function nodePortAllocation(svc: KObject): FieldError[] {

@@ -21,7 +21,7 @@ import {
 
 type Obj = Record<string, any>;
 
-export interface PodSpecOptions {
+interface PodSpecOptions {
   /**
    * Job/CronJob templates: the Job validation reports an empty restartPolicy itself
    * (`Required value: valid values: "OnFailure", "Never"`), so the generic Required is not repeated.
@@ -327,7 +327,7 @@ const STANDARD_RESOURCES = new Set([
 ]);
 
 /** validateResourceRequirements with validateContainerResourceName. */
-export function validateResources(resources: unknown, path: string): FieldError[] {
+function validateResources(resources: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObj(resources)) return errs;
   const limits: Obj = isObj(resources.limits) ? resources.limits : {};

@@ -18,7 +18,7 @@ function knownSystemClassError(name: string, value: unknown, globalDefault: bool
 }
 
 /** apivalidation.ValidatePreemptionPolicy. */
-export function validatePreemptionPolicy(policy: unknown, path: string): FieldError[] {
+function validatePreemptionPolicy(policy: unknown, path: string): FieldError[] {
   if (policy === 'PreemptLowerPriority' || policy === 'Never') return [];
   if (policy === '') return [required(path)];
   return [notSupported(path, policy, ['PreemptLowerPriority', 'Never'])];

@@ -3,13 +3,13 @@
  * function returns the list of problems (empty when valid), like the Go functions.
  */
 
-export const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-export const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-export const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
+const DNS1035_LABEL_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const QNAME_CHAR = '[A-Za-z0-9]';
 const QNAME_EXT_CHAR = '[-A-Za-z0-9_.]';
-export const QUALIFIED_NAME_FMT = `(${QNAME_CHAR}${QNAME_EXT_CHAR}*)?${QNAME_CHAR}`;
-export const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
+const QUALIFIED_NAME_FMT = `(${QNAME_CHAR}${QNAME_EXT_CHAR}*)?${QNAME_CHAR}`;
+const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
 const CONFIG_MAP_KEY_FMT = '[-._a-zA-Z0-9]+';
 const PERCENT_FMT = '[0-9]+%';
 
@@ -26,7 +26,7 @@ const percentRe = full(PERCENT_FMT);
  * RegexError: `<msg> (e.g. 'a',  or 'b', regex used for validation is '<fmt>')`. The double space is real: each
  * example is followed by ", " and examples are joined with " or ".
  */
-export function regexError(msg: string, fmt: string, ...examples: string[]): string {
+function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
   let out = `${msg} (e.g. `;
   examples.forEach((ex, i) => {
@@ -36,8 +36,8 @@ export function regexError(msg: string, fmt: string, ...examples: string[]): str
   return `${out}regex used for validation is '${fmt}')`;
 }
 
-export const maxLenError = (n: number): string => `must be no more than ${n} characters`;
-export const emptyError = (): string => 'must be non-empty';
+const maxLenError = (n: number): string => `must be no more than ${n} characters`;
+const emptyError = (): string => 'must be non-empty';
 export const inclusiveRangeError = (lo: number, hi: number): string => `must be between ${lo} and ${hi}, inclusive`;
 
 /** Go's len() counts bytes. */
@@ -84,7 +84,7 @@ export function isDNS1123Subdomain(value: string): string[] {
   return errs;
 }
 
-export function isDNS1035Label(value: string): string[] {
+function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
   if (byteLength(value) > 63) errs.push(maxLenError(63));
   if (!dns1035LabelRe.test(value)) {
@@ -209,7 +209,7 @@ export function isValidPercent(value: string): string[] {
 }
 
 /** path.IsValidPathSegmentName: RBAC object names only need to be usable in a URL path. */
-export function isValidPathSegmentName(name: string): string[] {
+function isValidPathSegmentName(name: string): string[] {
   for (const bad of ['.', '..']) if (name === bad) return [`may not be '${bad}'`];
   const errs: string[] = [];
   for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);

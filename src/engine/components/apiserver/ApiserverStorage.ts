@@ -38,7 +38,7 @@ export interface Pending {
   eviction?: 'condition' | 'delete' | 'done';
 }
 
-export interface QuotaCharge {
+interface QuotaCharge {
   quotas: KObject[];
   /** The charged quota this write stores. */
   writing?: KObject;

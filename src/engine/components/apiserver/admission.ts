@@ -12,7 +12,7 @@ import { admitDefaultTolerationSeconds } from './admission/defaultTolerationSeco
 import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
 import { admitPodPriority, validatePriorityClass } from './admission/priority';
 
-export interface AdmissionContext {
+interface AdmissionContext {
   store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
   rng: Rng;
   cluster: ClusterSpec;
@@ -23,7 +23,7 @@ export interface AdmissionContext {
   requestName?: string;
 }
 
-export interface MutationResult {
+interface MutationResult {
   object: KObject;
   plugins: string[];
   changes: string[];
@@ -140,7 +140,7 @@ export function mutate(obj: KObject, ctx: AdmissionContext): MutationResult {
  * ValidatingAdmissionPolicy: the scenario policy `deny-latest-tag` rejects images tagged `latest` or untagged.
  * Message format from the Kubernetes docs ("ValidatingAdmissionPolicy 'x' with binding 'y' denied request: …").
  */
-export interface AdmissionDenial {
+interface AdmissionDenial {
   /** The plugin that refused the request. */
   plugin: string;
   error: StatusError;

@@ -8,7 +8,7 @@ import type { UserInfo } from '../../messages';
 import type { ResourceInfo } from '../../objects/resources';
 import type { KObject } from '../../types';
 
-export interface AuthzRequest {
+interface AuthzRequest {
   user: UserInfo;
   verb: string;
   info: ResourceInfo;
@@ -17,7 +17,7 @@ export interface AuthzRequest {
   subresource?: string;
 }
 
-export interface AuthzDecision {
+interface AuthzDecision {
   allowed: boolean;
   /** Binding that allowed it, for narration. */
   via?: string;

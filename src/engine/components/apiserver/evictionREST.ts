@@ -13,11 +13,11 @@ import type { KObject } from '../../types';
 import { withDisruptionAllowedCondition, type PdbStatus } from '../../objects/podDisruptionBudget';
 
 /** MaxDisruptedPodSize: evictions approved but not yet seen by the disruption controller. */
-export const MAX_DISRUPTED_POD_SIZE = 2000;
+const MAX_DISRUPTED_POD_SIZE = 2000;
 
 export const EVICTION_REFUSED = "Cannot evict pod as it would violate the pod's disruption budget.";
 
-export type EvictionPlan =
+type EvictionPlan =
   /** The request fails with this status; `pdb` is the budget that refused it. */
   | { type: 'refuse'; error: StatusError; pdb?: string; why: string }
   /** The Pod goes; `pdb` is the budget's new version to store first when one disruption was spent. */
@@ -37,7 +37,7 @@ export function canIgnorePDB(pod: KObject): boolean {
 }
 
 /** getPodDisruptionBudgets: a nil or empty selector matches nothing here (unlike the disruption controller's). */
-export function budgetsForPod(pod: KObject, pdbs: readonly KObject[]): KObject[] {
+function budgetsForPod(pod: KObject, pdbs: readonly KObject[]): KObject[] {
   return pdbs.filter((pdb) => {
     if (pdb.metadata.namespace !== pod.metadata.namespace) return false;
     const sel = labelSelectorAsSelector(pdb.spec?.selector);

@@ -17,7 +17,7 @@ import type { KObject } from '../../types';
 import { authorize, isSystemComponent } from './authorize';
 import { METHOD_NOT_ALLOWED, NO_ROUTE } from '../../apiserver/statusErrors';
 
-export interface NonStoredAnswer {
+interface NonStoredAnswer {
   error?: StatusError;
   object?: KObject;
   items?: KObject[];

@@ -7,7 +7,7 @@ import { generateName, uuid } from '../../objects/names';
 import { canonicalEqual } from '../../objects/canonicalEqual';
 import type { KObject } from '../../types';
 
-export interface StrategyContext {
+interface StrategyContext {
   now: number;
   names: Rng;
   uids: Rng;

@@ -17,7 +17,7 @@ export interface WatchRegistrations {
   scheduler: WatchFilter;
 }
 
-export interface WatchDelivery {
+interface WatchDelivery {
   to: Endpoint;
   type: WatchType;
   phase: Phase;

@@ -7,7 +7,7 @@
  */
 import type { KObject } from '../../../types';
 
-export const DEFAULT_TOLERATION_SECONDS = 300;
+const DEFAULT_TOLERATION_SECONDS = 300;
 const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'] as const;
 
 /** Adds the missing tolerations to the Pod's spec (which admission owns); returns what it added, for the trace. */

@@ -20,7 +20,7 @@ type ResourceList = Record<string, string>;
 /** limitRangerAnnotation. */
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
-export interface LimitRangeStore {
+interface LimitRangeStore {
   list(prefix: string): KObject[];
 }
 

@@ -10,9 +10,9 @@ import { qualifiedResource, type ResourceInfo } from '../../../objects/resources
 import type { KObject } from '../../../types';
 
 /** NewLifecycle(sets.NewString(metav1.NamespaceDefault, metav1.NamespaceSystem, metav1.NamespacePublic)). */
-export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
+const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
-export interface NamespaceLifecycleDenial {
+interface NamespaceLifecycleDenial {
   /** Why, for the narration: the namespace is missing or being terminated. */
   why: 'missing' | 'terminating';
   error: StatusError;

@@ -15,20 +15,20 @@ import { admissionForbidden } from './forbidden';
 /** scheduling.DefaultPriorityWhenNoDefaultClassExists. */
 const DEFAULT_PRIORITY = 0;
 
-export interface PriorityStore {
+interface PriorityStore {
   get(key: string): KObject | undefined;
   list(prefix: string): KObject[];
 }
 
 /** getDefaultPriorityClass: the globalDefault class with the lowest value, or undefined. */
-export function defaultPriorityClass(store: PriorityStore): KObject | undefined {
+function defaultPriorityClass(store: PriorityStore): KObject | undefined {
   let found: KObject | undefined;
   for (const pc of store.list('/registry/priorityclasses/'))
     if (pc.globalDefault === true && (found === undefined || found.value > pc.value)) found = pc;
   return found;
 }
 
-export interface PriorityResult {
+interface PriorityResult {
   changes: string[];
   error?: StatusError;
 }

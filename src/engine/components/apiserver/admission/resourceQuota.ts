@@ -29,7 +29,7 @@ import {
 import type { KObject } from '../../../types';
 import { admissionForbidden } from './forbidden';
 
-export type QuotaResult = { error: StatusError } | { charged: KObject[] };
+type QuotaResult = { error: StatusError } | { charged: KObject[] };
 
 /**
  * `quotas`: the namespace's ResourceQuotas as the plugin sees them (the last status the apiserver wrote for each).
