@@ -20,6 +20,10 @@ export interface PrintContext {
   withKind?: boolean;
   /** Namespace the command ran in, for "No resources found in <ns> namespace." (default `default`). */
   namespace?: string;
+  /** `--show-labels`: a LABELS column after the others (cli-runtime printers/tableprinter.go). */
+  showLabels?: boolean;
+  /** The objects are already in the order to print (`--sort-by`). */
+  keepOrder?: boolean;
 }
 
 export interface ColumnDef {
