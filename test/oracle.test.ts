@@ -205,6 +205,10 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
     ['rollout', 'history', 'deployment/web'],
     ['rollout', 'status', 'deployment', 'nope'],
     ['api-resources'],
+    ['gett', 'pods'],
+    ['get', 'pods', '--foo'],
+    ['get', 'pods', '-l'],
+    ['rollout', 'frob', 'deployment/web'],
     ['api-resources', '--namespaced=false'],
     ['api-resources', '--api-group=apps', '-o', 'name'],
   ];

@@ -1,7 +1,10 @@
 /**
  * The kubectl panel's read-only commands, answered from the world after the current step in kubectl's own output
- * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name] [-n ns|-A]`,
- * `get events`, `describe <kind> [name]`. Error texts are kubectl's, so they stay in English in every language.
+ * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name|jsonpath=…|custom-columns=…]
+ * [-l selector] [--show-labels] [--sort-by=path] [-n ns|-A]`, `get events`, `describe <kind> [name]`, `logs`,
+ * `auth can-i|whoami`, `rollout status|history` (rolloutCommand.ts), `api-resources` (apiResources.ts) and
+ * `explain` (explain.ts). Error texts are kubectl's, so they stay in English in every language;
+ * test/oracle.test.ts compares the answers with the real kubectl's against `npm run serve`.
  */
 import type { WorldState } from '../api';
 import { describeObject } from './describeObject';
@@ -19,6 +22,8 @@ import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
 import { answerApiResources } from './apiResources';
+import { answerExplain } from './explain';
+import { unknownCommand } from './unknownCommand';
 import { answerRollout } from './rolloutCommand';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
 import type { UserInfo } from '../messages';
@@ -58,7 +63,6 @@ const OTHER = new Set([
   'proxy',
   'cp',
   'top',
-  'explain',
   'api-versions',
   'config',
   'version',
@@ -146,6 +150,13 @@ function parseFlags(tokens: string[]): Flags | string {
   return flags;
 }
 
+/** cobra's flag errors are followed by the usage hint (kubectl/pkg/cmd/util/helpers.go UsageErrorf). */
+function withUsage(error: string, command: string): string {
+  return /^error: (unknown (shorthand )?flag|flag needs an argument)/.test(error)
+    ? `${error}\nSee 'kubectl ${command} --help' for usage.`
+    : error;
+}
+
 function err(command: string, output: string): KubectlAnswer {
   return { command, output, ok: false };
 }
@@ -169,18 +180,19 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
   if (verb === 'api-resources') return { command: trimmed, ...answerApiResources(tokens) };
+  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
   if (verb === 'rollout') {
     const sub = tokens.shift();
     const rolloutFlags = parseFlags(tokens);
-    if (typeof rolloutFlags === 'string') return err(trimmed, rolloutFlags);
+    if (typeof rolloutFlags === 'string') return err(trimmed, withUsage(rolloutFlags, `rollout ${sub ?? ''}`.trim()));
     const args = sub === undefined ? [] : [sub, ...rolloutFlags.args];
     return { command: trimmed, ...answerRollout(args, rolloutFlags.namespace, world) };
   }
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
-  if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
+  if (verb !== 'get' && verb !== 'describe') return err(trimmed, unknownCommand(verb));
   const flags = parseFlags(tokens);
-  if (typeof flags === 'string') return err(trimmed, flags);
+  if (typeof flags === 'string') return err(trimmed, withUsage(flags, verb));
   const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
   const t = targets(flags.args);
   // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's

@@ -42,7 +42,7 @@ describe('kubectl rollout', () => {
     expect(a.ok).toBe(false);
     expect(a.output).toMatch(/rollout undo" intervention/);
     expect(answerKubectl('rollout frob deployment/web', end).output).toBe(
-      'error: unknown command "frob" for "kubectl rollout"',
+      'error: unknown command "frob deployment/web"\nSee \'kubectl rollout -h\' for help and examples',
     );
   });
 });

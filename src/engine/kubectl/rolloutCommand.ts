@@ -39,7 +39,10 @@ export function answerRollout(tokens: string[], namespace: string, world: WorldS
       ok: false,
     };
   if (sub !== 'status' && sub !== 'history')
-    return { output: `error: unknown command "${sub}" for "kubectl rollout"`, ok: false };
+    return {
+      output: `error: unknown command "${tokens.join(' ')}"\nSee 'kubectl rollout -h' for help and examples`,
+      ok: false,
+    };
   const target = resolveTarget(args, namespace, world);
   if (typeof target === 'string') return { output: target, ok: false };
   const { info, obj } = target;
