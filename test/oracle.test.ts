@@ -169,6 +169,9 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
   // The panel's answer to each command equals the real kubectl's (stdout then stderr), ages and names normalised.
   // Sources: kubectl/pkg/cmd/get (get.go, sorter.go, customcolumn.go), client-go/util/jsonpath,
   // kubectl/pkg/polymorphichelpers (rollout_status.go, history.go), kubectl/pkg/cmd/apiresources.
+  // Not here: `get events --sort-by=.lastTimestamp`. The server shifts virtual times to the wall clock by a fraction
+  // of a second, so events that share a second in the panel's RFC 3339 timestamps need not share it on the wire, and
+  // sort.Sort (unstable) then orders them differently.
   const SAME_AS_PANEL = [
     ['get', 'pods', '-l', 'app=web', '--show-labels'],
     ['get', 'pods', '-l', 'app!=web'],
@@ -177,6 +180,10 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
     ['get', 'pods', '--selector', 'app', '-o', 'name'],
     ['get', 'deploy,svc', '--show-labels'],
     ['get', 'pods', '--sort-by=.metadata.creationTimestamp'],
+    ['get', 'pods', '-L', 'app,pod-template-hash', '-L', 'x/nope', '--show-labels'],
+    ['get', 'pods,svc', '--no-headers', '-A', '-l', 'app=web'],
+    ['get', 'pods', '--no-headers', '-o', 'custom-columns=N:.metadata.name'],
+    ['get', 'pods', '-A', '--sort-by=.metadata.name', '--show-labels'],
     ['get', 'pods', '--sort-by=.status.containerStatuses[0].restartCount', '-o', 'wide'],
     ['get', 'pods', '--sort-by', '.metadata.name', '-o', 'name'],
     ['get', 'pods', '--sort-by=.spec.nope'],

@@ -27,6 +27,13 @@ describe('kubectl get: selectors, labels, sorting and the template printers', ()
     expect(lines[1]).toMatch(/\sapp=web$/);
   });
 
+  it('-L adds a column per label key (its last part upper-cased), --no-headers drops the header row', () => {
+    const lines = out('get deploy web -L app,example.com/tier --show-labels').split('\n');
+    expect(lines[0]).toMatch(/\sAGE\s+APP\s+TIER\s+LABELS$/);
+    expect(out('get deploy --no-headers')).toMatch(/^web\s+\d\/\d/);
+    expect(out('get deploy --no-headers -o custom-columns=N:.metadata.name')).toBe('web');
+  });
+
   it('--sort-by sorts by the JSONPath value, missing values first', () => {
     const pod = (name: string, restarts?: number): KObject =>
       ({

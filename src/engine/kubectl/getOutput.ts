@@ -7,6 +7,7 @@
 import type { KObject } from '../types';
 import { executeJsonPath, findResults, goPrint, JsonPathError, parseJsonPath, relaxedJsonPath } from './jsonPath';
 import { parseQuantity } from './quantity';
+import { goSort } from './goSort';
 import { formatTable } from './tabwriter';
 import { prepareForOutput } from './yamlOutput';
 
@@ -59,9 +60,9 @@ function isLess(a: unknown, b: unknown): boolean {
 }
 
 /**
- * `--sort-by=FIELD` over objects already in apiserver order. Go's sort.Sort is an insertion sort for up to 12
- * elements (pdqsort), which is what this runs for every length; an object without the field sorts first
- * (TableSorter.Less returns true for it). Returns kubectl's error text when no object has the field.
+ * `--sort-by=FIELD` over objects already in apiserver order, with Go's (unstable) sort.Sort as kubectl runs it;
+ * an object without the field sorts first (TableSorter.Less returns true for it). Returns kubectl's error text
+ * when no object has the field.
  */
 export function sortObjects(objects: KObject[], sortBy: string): KObject[] | string {
   const field = relaxedJsonPath(sortBy);
@@ -81,8 +82,7 @@ export function sortObjects(objects: KObject[], sortBy: string): KObject[] | str
     return isLess(x.v[0], y.v[0]);
   };
   try {
-    for (let i = 1; i < keyed.length; i++)
-      for (let j = i; j > 0 && less(keyed[j], keyed[j - 1]); j--) [keyed[j], keyed[j - 1]] = [keyed[j - 1], keyed[j]];
+    goSort(keyed, less);
   } catch (e) {
     return `error: Field ${field} is an unsortable type: ${(e as Error).message}`;
   }
@@ -90,7 +90,7 @@ export function sortObjects(objects: KObject[], sortBy: string): KObject[] | str
 }
 
 /** `-o custom-columns=HEADER:PATH,…`: the header row, then one row per object; `<none>` for a missing value. */
-export function printCustomColumns(spec: string, objects: KObject[]): string | { error: string } {
+export function printCustomColumns(spec: string, objects: KObject[], noHeaders = false): string | { error: string } {
   if (spec.length === 0) return { error: 'error: custom-columns format specified but no custom columns given' };
   const columns: Array<{ header: string; template: ReturnType<typeof parseJsonPath> }> = [];
   for (const part of spec.split(',')) {
@@ -104,7 +104,7 @@ export function printCustomColumns(spec: string, objects: KObject[]): string | {
       return { error: `error: ${(e as Error).message}` };
     }
   }
-  const rows = [columns.map((c) => c.header)];
+  const rows = noHeaders ? [] : [columns.map((c) => c.header)];
   for (const o of objects) {
     const data = wire(o);
     rows.push(

@@ -80,6 +80,9 @@ interface Flags {
   /** `-l`/`--selector`. */
   selector?: string;
   showLabels: boolean;
+  /** `-L`/`--label-columns`, repeatable and comma-separated. */
+  labelColumns: string[];
+  noHeaders: boolean;
   sortBy?: string;
   namespace: string;
   allNamespaces: boolean;
@@ -114,7 +117,14 @@ export function tokenize(command: string): string[] {
 }
 
 function parseFlags(tokens: string[]): Flags | string {
-  const flags: Flags = { namespace: 'default', allNamespaces: false, showLabels: false, args: [] };
+  const flags: Flags = {
+    namespace: 'default',
+    allNamespaces: false,
+    showLabels: false,
+    labelColumns: [],
+    noHeaders: false,
+    args: [],
+  };
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i];
     const value = (name: string): string | undefined => {
@@ -140,8 +150,13 @@ function parseFlags(tokens: string[]): Flags | string {
       const v = value('--sort-by');
       if (v === undefined) return 'error: flag needs an argument: --sort-by';
       flags.sortBy = v;
+    } else if (tok.startsWith('-L') || tok.startsWith('--label-columns')) {
+      const v = value(tok.startsWith('--') ? '--label-columns' : '-L');
+      if (v === undefined) return `error: flag needs an argument: 'L' in -L`;
+      flags.labelColumns.push(...v.split(',').filter(Boolean));
     } else if (tok === '--show-labels') flags.showLabels = true;
-    else if (/^(-w|--watch)(=(true|false))?$/.test(tok) || tok === '--no-headers') {
+    else if (tok === '--no-headers') flags.noHeaders = true;
+    else if (/^(-w|--watch)(=(true|false))?$/.test(tok)) {
       // Accepted and ignored: a snapshot cannot watch; headers are the printer's default here.
     } else if (tok.startsWith('--')) return `error: unknown flag: ${tok.split('=')[0]}`;
     else if (tok.startsWith('-') && tok.length > 1) return `error: unknown shorthand flag: '${tok[1]}' in ${tok}`;
@@ -284,6 +299,8 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
     namespace: flags.namespace,
     objects,
     showLabels: flags.showLabels || undefined,
+    labelColumns: flags.labelColumns.length ? flags.labelColumns : undefined,
+    noHeaders: flags.noHeaders || undefined,
   };
   // The apiserver evaluates `-l` (labelSelector on the LIST); a selector that does not parse is its BadRequest.
   const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
@@ -296,7 +313,9 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
     (!format || format === 'wide') &&
     flags.selector === undefined &&
     !flags.sortBy &&
-    !flags.showLabels
+    !flags.showLabels &&
+    !flags.labelColumns.length &&
+    !flags.noHeaders
   ) {
     return { command, output: printEvents(eventsOf(world, flags), ctx), ok: true };
   }
@@ -354,7 +373,7 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
             : ''
           : printJsonPath(formatArg, items)
         : items.length || !missing.length
-          ? printCustomColumns(formatArg, items)
+          ? printCustomColumns(formatArg, items, flags.noHeaders)
           : '';
     if (typeof printed !== 'string') return err(command, printed.error);
     out = printed;

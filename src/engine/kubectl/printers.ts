@@ -110,6 +110,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
   const header = [
     ...(withNamespace ? ['NAMESPACE'] : []),
     ...visible.map((x) => x.c.name.toUpperCase()),
+    ...(ctx.labelColumns ?? []).map((l) => (l.split('/').pop() ?? '').toUpperCase()),
     ...(ctx.showLabels ? ['LABELS'] : []),
   ];
   const prefix = kindPrefix(info.kind, info.group);
@@ -120,6 +121,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
     const out = visible.map((x) => cellText(cells[x.i]));
     // printRows writes `kind/cell` for the first cell, unescaped, whatever column it is.
     if (ctx.withKind && out.length > 0) out[0] = `${prefix}/${cells[visible[0].i]}`;
+    for (const l of ctx.labelColumns ?? []) out.push(obj.metadata?.labels?.[l] ?? '');
     if (ctx.showLabels) out.push(formatLabels(obj.metadata?.labels));
     return withNamespace ? [obj.metadata?.namespace ?? '', ...out] : out;
   });
@@ -133,7 +135,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
 export function printTable(kind: string, objects: KObject[], ctx: PrintContext): string {
   const { header, rows } = tableRows(kind, objects, ctx);
   if (rows.length === 0) return noResourcesFound(infoFor(kind).namespaced, ctx);
-  return formatTable([header, ...rows]);
+  return formatTable(ctx.noHeaders ? rows : [header, ...rows]);
 }
 
 /**
@@ -148,7 +150,7 @@ export function printGet(kinds: string[], objectsByKind: Record<string, KObject[
   for (const { asked, info } of infos) {
     const objects = objectsByKind[asked] ?? objectsByKind[info.kind] ?? [];
     const { header, rows } = tableRows(info.kind, objects, { ...ctx, withKind });
-    if (rows.length > 0) tables.push(formatTable([header, ...rows]));
+    if (rows.length > 0) tables.push(formatTable(ctx.noHeaders ? rows : [header, ...rows]));
   }
   if (tables.length === 0) {
     const allNamespaced = infos.every((x) => x.info.namespaced);
