@@ -180,6 +180,8 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
     ['get', 'pods', '--selector', 'app', '-o', 'name'],
     ['get', 'deploy,svc', '--show-labels'],
     ['get', 'pods', '--sort-by=.metadata.creationTimestamp'],
+    ['describe', 'deploy', '-l', 'app=web'],
+    ['describe', 'deploy', '-l', 'app=nope'],
     ['get', 'pods', '-L', 'app,pod-template-hash', '-L', 'x/nope', '--show-labels'],
     ['get', 'pods,svc', '--no-headers', '-A', '-l', 'app=web'],
     ['get', 'pods', '--no-headers', '-o', 'custom-columns=N:.metadata.name'],

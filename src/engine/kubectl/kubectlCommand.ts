@@ -412,9 +412,14 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   const events = world.events.map((e) => toKEvent(e));
   const out: string[] = [];
   let ok = true;
+  // `describe pods -l app=web`: the selector picks among the listed objects, as for get.
+  const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
+  if (typeof matches === 'string') return err(command, `Error from server (BadRequest): ${matches}`);
   for (const { info, names } of parsed) {
     const list = select(objects, info, flags);
-    const chosen = names.length ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n) : list;
+    const chosen = names.length
+      ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n)
+      : sortByKey(list.filter(matches));
     if (chosen.length === 0) out.push(`No resources found in ${flags.namespace} namespace.`);
     for (const o of chosen) {
       if (typeof o === 'string') {
