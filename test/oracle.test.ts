@@ -212,6 +212,8 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
     ['rollout', 'status', 'deployment/web', '--watch=false'],
     ['get', 'pods', '--sort-by=.spec.nope', '-o', 'name'],
     ['rollout', 'history', 'deployment/web'],
+    ['rollout', 'history', 'deployment/web', '--revision=1'],
+    ['rollout', 'history', 'deployment/web', '--revision', '7'],
     ['rollout', 'status', 'deployment', 'nope'],
     ['api-resources'],
     ['gett', 'pods'],

@@ -198,10 +198,20 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
   if (verb === 'rollout') {
     const sub = tokens.shift();
+    // `--revision N` (history): taken out before the common flags.
+    let revision: number | undefined;
+    const r = tokens.findIndex((t) => t === '--revision' || t.startsWith('--revision='));
+    if (r >= 0) {
+      const [raw] = tokens[r].includes('=') ? [tokens[r].split('=')[1]] : tokens.splice(r + 1, 1);
+      tokens.splice(r, 1);
+      revision = Number(raw);
+      if (!Number.isInteger(revision))
+        return err(trimmed, `error: invalid argument "${raw ?? ''}" for "--revision" flag`);
+    }
     const rolloutFlags = parseFlags(tokens);
     if (typeof rolloutFlags === 'string') return err(trimmed, withUsage(rolloutFlags, `rollout ${sub ?? ''}`.trim()));
     const args = sub === undefined ? [] : [sub, ...rolloutFlags.args];
-    return { command: trimmed, ...answerRollout(args, rolloutFlags.namespace, world) };
+    return { command: trimmed, ...answerRollout(args, rolloutFlags.namespace, world, revision) };
   }
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };

@@ -37,6 +37,14 @@ describe('kubectl rollout', () => {
     );
   });
 
+  it('history --revision: the pod template of that revision, untabbed as history.go prints it', () => {
+    const a = answerKubectl('rollout history deployment/web --revision=3', end).output;
+    expect(a).toMatch(/^deployment\.apps\/web with revision #3\nPod Template:\n {2}Labels:\t/);
+    expect(answerKubectl('rollout history deployment/web --revision 9', end).output).toBe(
+      'error: unable to find the specified revision',
+    );
+  });
+
   it('undo and other writes point at the timeline intervention', () => {
     const a = answerKubectl('rollout undo deployment/web', end);
     expect(a.ok).toBe(false);

@@ -13,6 +13,8 @@ import type { WorldState } from '../api';
 import { objectsOf } from '../trace/worldAt';
 import type { KObject } from '../types';
 import { deploymentRolloutStatus } from './rolloutStatus';
+import { describePodTemplate } from './describePodTemplate';
+import { PrefixWriter } from './prefixWriter';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { DESCRIBE_TABWRITER, tabwrite } from './tabwriter';
 
@@ -25,7 +27,7 @@ interface Answer {
 }
 
 /** `tokens` follow `rollout`; `namespace` is the command's `-n` (default `default`). */
-export function answerRollout(tokens: string[], namespace: string, world: WorldState): Answer {
+export function answerRollout(tokens: string[], namespace: string, world: WorldState, revision?: number): Answer {
   const sub = tokens[0];
   const args = tokens.slice(1);
   if (sub === undefined)
@@ -46,7 +48,9 @@ export function answerRollout(tokens: string[], namespace: string, world: WorldS
   const target = resolveTarget(args, namespace, world);
   if (typeof target === 'string') return { output: target, ok: false };
   const { info, obj } = target;
-  return sub === 'status' ? status(info, obj) : history(info, obj, world);
+  if (revision !== undefined && revision < 0)
+    return { output: `error: revision must be a positive integer: ${revision}`, ok: false };
+  return sub === 'status' ? status(info, obj) : history(info, obj, world, revision);
 }
 
 function resolveTarget(
@@ -127,11 +131,21 @@ function statusOf(o: KObject): { message: string; error?: boolean } | undefined 
   return undefined;
 }
 
+/** history.go: the change-cause of the ReplicaSet is shown among the template's annotations. */
+function withChangeCause(template: any, cause: string | undefined): any {
+  if (!template || !cause) return template;
+  return {
+    ...template,
+    metadata: { ...template.metadata, annotations: { ...template.metadata?.annotations, [CHANGE_CAUSE]: cause } },
+  };
+}
+
 const ownedBy = (o: KObject, owner: KObject) =>
   (o.metadata.ownerReferences ?? []).some((r: any) => r.controller && r.uid === owner.metadata.uid);
 
-function history(info: ResourceInfo, obj: KObject, world: WorldState): Answer {
+function history(info: ResourceInfo, obj: KObject, world: WorldState, revision = 0): Answer {
   const revisions = new Map<number, string>();
+  const templates = new Map<number, any>();
   const objects = objectsOf(world).filter((o) => o.metadata.namespace === obj.metadata.namespace);
   if (obj.kind === 'Deployment') {
     // getDeploymentReplicaSets: the ReplicaSets the Deployment controls; deploymentutil.Revision reads the annotation.
@@ -139,6 +153,7 @@ function history(info: ResourceInfo, obj: KObject, world: WorldState): Answer {
       const v = Number(rs.metadata.annotations?.[REVISION] ?? 0);
       if (!Number.isInteger(v)) continue;
       revisions.set(v, rs.metadata.annotations?.[CHANGE_CAUSE] ?? '');
+      templates.set(v, withChangeCause(rs.spec?.template, rs.metadata.annotations?.[CHANGE_CAUSE]));
     }
   } else if (obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') {
     for (const cr of objects.filter((o) => o.kind === 'ControllerRevision' && ownedBy(o, obj)))
@@ -146,6 +161,18 @@ function history(info: ResourceInfo, obj: KObject, world: WorldState): Answer {
   } else {
     const groupKind = info.group ? `${info.kind}.${info.group}` : info.kind;
     return { output: `error: no history viewer has been implemented for "${groupKind}"`, ok: false };
+  }
+  const name = `${kindPrefix(obj.kind, info.group)}/${obj.metadata.name}`;
+  if (revision > 0 && obj.kind === 'Deployment') {
+    // printTemplate: DescribePodTemplate through a bare PrefixWriter (no tab alignment), after the NamePrinter's
+    // `with revision #N` operation.
+    if (revisions.size > 0 && !templates.has(revision))
+      return { output: 'error: unable to find the specified revision', ok: false };
+    if (revisions.size > 0) {
+      const w = new PrefixWriter();
+      describePodTemplate(templates.get(revision), w);
+      return { output: `${name} with revision #${revision}\n${w.raw()}`, ok: true };
+    }
   }
   let text: string;
   if (revisions.size === 0) text = 'No rollout history found.';
@@ -157,5 +184,5 @@ function history(info: ResourceInfo, obj: KObject, world: WorldState): Answer {
     text = tabwrite(`REVISION\tCHANGE-CAUSE\n${rows}`, DESCRIBE_TABWRITER);
   }
   // NamePrinter with an operation: `<kind.group>/<name> <operation>`, the operation being "\n" + the history.
-  return { output: `${kindPrefix(obj.kind, info.group)}/${obj.metadata.name} \n${text}`, ok: true };
+  return { output: `${name} \n${text}`, ok: true };
 }
