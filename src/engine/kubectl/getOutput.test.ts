@@ -19,6 +19,8 @@ describe('kubectl get: selectors, labels, sorting and the template printers', ()
     expect(out("get pods -l '!app'")).toBe('No resources found in default namespace.');
     expect(out('get pods --selector=app -o name').split('\n')).toHaveLength(3);
     expect(out("get pods -l 'app in'")).toMatch(/^Error from server \(BadRequest\): unable to parse requirement/);
+    expect(out('get pods web -l app=web')).toBe('error: name cannot be provided when a selector is specified');
+    expect(out('get pods -o jsonpath={.items[}')).toBe('error: error parsing jsonpath {.items[}, unterminated array');
     expect(out('describe deploy -l app=web')).toMatch(/^Name:\s+web$/m);
     expect(out('describe deploy -l app=nope')).toBe('No resources found in default namespace.');
   });

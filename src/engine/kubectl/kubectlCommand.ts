@@ -218,6 +218,9 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (verb !== 'get' && verb !== 'describe') return err(trimmed, unknownCommand(verb));
   const flags = parseFlags(tokens);
   if (typeof flags === 'string') return err(trimmed, withUsage(flags, verb));
+  // resource.Builder: names and a selector exclude each other.
+  if (flags.selector !== undefined && (flags.args.length > 1 || flags.args[0]?.includes('/')))
+    return err(trimmed, 'error: name cannot be provided when a selector is specified');
   const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
   const t = targets(flags.args);
   // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's
