@@ -29,7 +29,7 @@ import {
   resourcesIn,
 } from './discovery';
 import { parseResourcePath, type ResourceRoute } from './routes';
-import { asTable } from './table';
+import { asTable, type TableMode } from './table';
 import { fromWire, toWire, WireClock } from './wire';
 
 interface ServeOptions {
@@ -62,7 +62,7 @@ interface Watch {
   info: ResourceInfo;
   prefix: string;
   filter: (o: KObject) => boolean;
-  table: boolean;
+  table: TableMode;
   /** Next history entry to look at. */
   index: number;
   /** Keys the client currently holds (matching the selectors), with their last value. */
@@ -127,10 +127,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
   };
 
-  const encodeItems = (info: ResourceInfo, items: readonly KObject[], table: boolean, list: boolean) => {
+  const encodeItems = (info: ResourceInfo, items: readonly KObject[], table: TableMode, list: boolean) => {
     const world = engine.currentWorld();
     const rv = String(world.revision);
-    if (table) return asTable(info.kind, items, { now: engine.now, objects: objectsOf(world) }, clock, rv);
+    if (table) return asTable(info.kind, items, { now: engine.now, objects: objectsOf(world) }, clock, rv, table);
     if (!list) return toWire(items[0], clock);
     return {
       kind: `${info.kind}List`,
@@ -196,7 +196,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (info.kind === 'Endpoints') res.setHeader('Warning', `299 - "${ENDPOINTS_DEPRECATED}"`);
     if (info.kind === 'ComponentStatus') res.setHeader('Warning', `299 - "${COMPONENT_STATUS_DEPRECATED}"`);
     const q = url.searchParams;
-    const table = /as=Table/.test(req.headers.accept ?? '');
+    // `?includeObject=Object` (kubectl get --sort-by) puts the whole object in each row; metadata by default.
+    const table: TableMode = /as=Table/.test(req.headers.accept ?? '')
+      ? q.get('includeObject') === 'Object'
+        ? 'Object'
+        : 'Metadata'
+      : false;
     const query = url.search;
     const base = { resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, query: query || undefined };
     const parsed = rawBody ? parseJson(rawBody) : undefined;
@@ -295,7 +300,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return sendMethodNotAllowed(res, method);
   };
 
-  const sendObject = (res: http.ServerResponse, resp: ApiResponse, info: ResourceInfo, table: boolean) => {
+  const sendObject = (res: http.ServerResponse, resp: ApiResponse, info: ResourceInfo, table: TableMode) => {
     if (resp.error) return sendStatus(res, resp.error);
     if (!resp.object) return sendJson(res, resp.status, successStatus());
     return sendJson(res, resp.status, encodeItems(info, [resp.object], table, false));
@@ -363,7 +368,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return sendText(res, 200, answer.output ? `${answer.output}\n` : '');
   };
 
-  const startWatch = (route: ResourceRoute, q: URLSearchParams, table: boolean, res: http.ServerResponse) => {
+  const startWatch = (route: ResourceRoute, q: URLSearchParams, table: TableMode, res: http.ServerResponse) => {
     const { info, namespace } = route;
     const filter = listFilter(q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
     if (typeof filter === 'string') return sendStatus(res, { code: 400, reason: 'BadRequest', message: filter });
@@ -384,6 +389,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       else known.delete(h.key);
     }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    // Send the headers now: a watch with nothing to report yet would otherwise leave client-go waiting for the
+    // response, and `kubectl rollout status` could not stop its informer once the rollout is done.
+    res.flushHeaders();
     const w: Watch = { res, info, prefix, filter, table, index: start, known: rv > 0 ? known : new Map() };
     if (rv <= 0) {
       for (const [key, obj] of known) {

@@ -4,7 +4,8 @@
  * the same definitions the app panel prints with (src/engine/kubectl/printers.ts tableDefFor), so the real
  * kubectl's `get` columns are Podyssey's. Every column is sent, priority 1 included: kubectl hides those unless
  * `-o wide`. Each row carries the object's metadata as a meta.k8s.io/v1 PartialObjectMetadata (the default
- * `includeObject`), which kubectl reads for `--show-labels` and `-A`.
+ * `includeObject`), which kubectl reads for `--show-labels` and `-A`, or the whole object with `includeObject=Object`
+ * (what `--sort-by` asks for).
  */
 import type { KObject } from '../src/engine/types';
 import { tableDefFor } from '../src/engine/kubectl/printers';
@@ -17,12 +18,16 @@ const DESCRIPTIONS: Record<string, string> = {
   Age: 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
 };
 
+/** Not a table, or a table whose rows carry the object's metadata or (`includeObject=Object`) the whole object. */
+export type TableMode = false | 'Metadata' | 'Object';
+
 export function asTable(
   kind: string,
   items: readonly KObject[],
   ctx: Pick<PrintContext, 'now' | 'objects'>,
   clock: WireClock,
   resourceVersion: string,
+  include: TableMode = 'Metadata',
 ) {
   const def = tableDefFor(kind);
   const rows = items.map((o) => {
@@ -30,7 +35,10 @@ export function asTable(
     const wire = toWire(o, clock) as { metadata: Record<string, unknown> };
     return {
       cells,
-      object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: wire.metadata },
+      object:
+        include === 'Object'
+          ? wire
+          : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: wire.metadata },
     };
   });
   const columnDefinitions = def.columns.map((c, i) => {

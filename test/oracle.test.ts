@@ -168,6 +168,75 @@ describe.skipIf(!oracle.path)('the real kubectl v1.34 against npm run serve', ()
     expect(stdout).toBe('3');
   });
 
+  // The panel's answer to each command equals the real kubectl's (stdout then stderr), ages and names normalised.
+  // Sources: kubectl/pkg/cmd/get (get.go, sorter.go, customcolumn.go), client-go/util/jsonpath,
+  // kubectl/pkg/polymorphichelpers (rollout_status.go, history.go), kubectl/pkg/cmd/apiresources.
+  // Not here: `get events --sort-by=.lastTimestamp`. The server shifts virtual times to the wall clock by a fraction
+  // of a second, so events that share a second in the panel's RFC 3339 timestamps need not share it on the wire, and
+  // sort.Sort (unstable) then orders them differently.
+  const SAME_AS_PANEL = [
+    ['get', 'pods', '-l', 'app=web', '--show-labels'],
+    ['get', 'pods', '-l', 'app!=web'],
+    ['get', 'pods', '-l', 'app in (web,db)'],
+    ['get', 'pods', '-l', '!app'],
+    ['get', 'pods', '--selector', 'app', '-o', 'name'],
+    ['get', 'deploy,svc', '--show-labels'],
+    ['get', 'pods', '--sort-by=.metadata.creationTimestamp'],
+    ['describe', 'deploy', '-l', 'app=web'],
+    ['describe', 'deploy', '-l', 'app=nope'],
+    ['get', 'pods', '-L', 'app,pod-template-hash', '-L', 'x/nope', '--show-labels'],
+    ['get', 'pods,svc', '--no-headers', '-A', '-l', 'app=web'],
+    ['get', 'pods', '--no-headers', '-o', 'custom-columns=N:.metadata.name'],
+    ['get', 'pods', '-A', '--sort-by=.metadata.name', '--show-labels'],
+    ['get', 'pods', '--sort-by=.status.containerStatuses[0].restartCount', '-o', 'wide'],
+    ['get', 'pods', '--sort-by', '.metadata.name', '-o', 'name'],
+    ['get', 'pods', '--sort-by=.spec.nope'],
+    ['get', 'pods', '-o', 'jsonpath={.items[*].metadata.name}'],
+    ['get', 'pods', '-o', 'jsonpath={range .items[*]}{.metadata.name}{"\\t"}{.status.podIP}{"\\n"}{end}'],
+    ['get', 'pods', '-o', 'jsonpath={.items[*].status.conditions[?(@.type=="Ready")].status}'],
+    ['get', 'deploy', 'web', '-o', 'jsonpath={.metadata.labels}'],
+    ['get', 'deploy', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0]}'],
+    ['get', 'svc', 'web', '-o', 'jsonpath={.spec.ports[0].port} {.spec.type}'],
+    [
+      'get',
+      'pods',
+      '-o',
+      'custom-columns=NAME:.metadata.name,IP:.status.podIP,PORTS:.spec.containers[*].ports[*].containerPort',
+    ],
+    [
+      'get',
+      'deploy',
+      '-o',
+      'custom-columns=NAME:metadata.name,REPLICAS:{.spec.replicas},NOPE:.spec.nope,SEL:.spec.selector.matchLabels',
+    ],
+    ['get', 'pods', '-o', 'custom-columns=NAME'],
+    ['rollout', 'status', 'deployment/web'],
+    ['rollout', 'status', 'deployment/web', '--watch=false'],
+    ['get', 'pods', '--sort-by=.spec.nope', '-o', 'name'],
+    ['rollout', 'history', 'deployment/web'],
+    ['rollout', 'history', 'deployment/web', '--revision=1'],
+    ['rollout', 'history', 'deployment/web', '--revision', '7'],
+    ['rollout', 'status', 'deployment', 'nope'],
+    ['api-resources'],
+    ['gett', 'pods'],
+    ['get', 'pods', 'web', '-l', 'app=web'],
+    ['get', 'pods', '--sort-by'],
+    ['get', 'pods', '-o', 'jsonpath={.items[}'],
+    ['rollout', 'history'],
+    ['get', 'pods', '--foo'],
+    ['get', 'pods', '-l'],
+    ['rollout', 'frob', 'deployment/web'],
+    ['api-resources', '--namespaced=false'],
+    ['api-resources', '--api-group=apps', '-o', 'name'],
+  ];
+
+  it.each(SAME_AS_PANEL.map((args) => [args.join(' '), args]))('panel = kubectl: %s', async (_, args) => {
+    const real = await kubectl(...(args as string[]));
+    const quoted = (args as string[]).map((a) => (/[\s"'!(){}[\]]/.test(a) ? `'${a}'` : a)).join(' ');
+    const expected = `${real.stdout}${real.stderr}`.replace(/\n$/, '');
+    expect(normalise(panel(`kubectl ${quoted}`))).toBe(normalise(expected));
+  });
+
   it('get of a missing object: the apiserver NotFound text', async () => {
     const { stderr, code } = await kubectl('get', 'pod', 'nope');
     expect(code).toBe(1);

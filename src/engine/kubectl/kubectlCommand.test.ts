@@ -69,7 +69,16 @@ describe('answerKubectl', () => {
     expect(answerKubectl('get pods -o toml', end).output).toMatch(
       /^error: unable to match a printer suitable for the output format "toml"/,
     );
-    expect(answerKubectl('get pods -x', end).output).toBe("error: unknown shorthand flag: 'x' in -x");
+    expect(answerKubectl('get pods -x', end).output).toBe(
+      "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.",
+    );
+    expect(answerKubectl('get pods --foo', end).output).toBe(
+      "error: unknown flag: --foo\nSee 'kubectl get --help' for usage.",
+    );
+    // cobra's suggestions, in kubectl's command order (the real kubectl v1.34.5 prints exactly this).
+    expect(answerKubectl('gett pods', end).output).toBe(
+      'error: unknown command "gett" for "kubectl"\n\nDid you mean this?\n\tset\n\tget',
+    );
   });
 
   it('tokenizes quoted arguments', () => {

@@ -1,23 +1,31 @@
 /**
  * The kubectl panel's read-only commands, answered from the world after the current step in kubectl's own output
- * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name] [-n ns|-A]`,
- * `get events`, `describe <kind> [name]`. Error texts are kubectl's, so they stay in English in every language.
+ * formats (the engine's printers): `get <kinds>[,…] [names] [-o wide|yaml|json|name|jsonpath=…|custom-columns=…]
+ * [-l selector] [--show-labels] [--sort-by=path] [-n ns|-A]`, `get events`, `describe <kind> [name]`, `logs`,
+ * `auth can-i|whoami`, `rollout status|history` (rolloutCommand.ts), `api-resources` (apiResources.ts) and
+ * `explain` (explain.ts). Error texts are kubectl's, so they stay in English in every language;
+ * test/oracle.test.ts compares the answers with the real kubectl's against `npm run serve`.
  */
 import type { WorldState } from '../api';
 import { describeObject } from './describeObject';
 import { printEvents, toKEvent } from './eventsTable';
-import { printGet } from './printers';
+import { noResourcesFound, printGet, sortByKey } from './printers';
+import { printCustomColumns, printJsonPath, sortObjects } from './getOutput';
+import { listFilter } from '../apiserver/listFilter';
 import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
-import { printApiResources } from './apiResources';
 import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { apiserverDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
+import { answerApiResources } from './apiResources';
+import { answerExplain } from './explain';
+import { unknownCommand } from './unknownCommand';
+import { answerRollout } from './rolloutCommand';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
 import type { UserInfo } from '../messages';
 import type { KObject } from '../types';
@@ -29,7 +37,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get, describe, logs and auth; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe, logs, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -41,7 +49,6 @@ const MUTATING = new Set([
   'set',
   'label',
   'annotate',
-  'rollout',
   'cordon',
   'uncordon',
   'drain',
@@ -57,7 +64,6 @@ const OTHER = new Set([
   'proxy',
   'cp',
   'top',
-  'explain',
   'api-versions',
   'config',
   'version',
@@ -72,20 +78,54 @@ const FORMATS =
 
 interface Flags {
   output?: string;
+  /** `-l`/`--selector`. */
+  selector?: string;
+  showLabels: boolean;
+  /** `-L`/`--label-columns`, repeatable and comma-separated. */
+  labelColumns: string[];
+  noHeaders: boolean;
+  sortBy?: string;
   namespace: string;
   allNamespaces: boolean;
   args: string[];
 }
 
+/** Words as a POSIX shell splits them: quotes may sit inside a word (`-o jsonpath='{range .items[*]}…'`). */
 export function tokenize(command: string): string[] {
   const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(command); m; m = re.exec(command)) out.push(m[1] ?? m[2] ?? m[3]);
+  let word: string | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i];
+    if (/\s/.test(ch)) {
+      if (word !== undefined) out.push(word);
+      word = undefined;
+    } else if (ch === "'") {
+      const end = command.indexOf("'", i + 1);
+      const stop = end < 0 ? command.length : end;
+      word = (word ?? '') + command.slice(i + 1, stop);
+      i = stop;
+    } else if (ch === '"') {
+      word = word ?? '';
+      for (i++; i < command.length && command[i] !== '"'; i++) {
+        if (command[i] === '\\' && /["\\$`]/.test(command[i + 1] ?? '')) i++;
+        word += command[i];
+      }
+    } else if (ch === '\\' && i + 1 < command.length) word = (word ?? '') + command[++i];
+    else word = (word ?? '') + ch;
+  }
+  if (word !== undefined) out.push(word);
   return out;
 }
 
 function parseFlags(tokens: string[]): Flags | string {
-  const flags: Flags = { namespace: 'default', allNamespaces: false, args: [] };
+  const flags: Flags = {
+    namespace: 'default',
+    allNamespaces: false,
+    showLabels: false,
+    labelColumns: [],
+    noHeaders: false,
+    args: [],
+  };
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i];
     const value = (name: string): string | undefined => {
@@ -103,13 +143,34 @@ function parseFlags(tokens: string[]): Flags | string {
       const v = value(tok.startsWith('--') ? '--namespace' : '-n');
       if (!v) return `error: flag needs an argument: 'n' in -n`;
       flags.namespace = v;
-    } else if (tok === '-w' || tok === '--watch' || tok === '--show-labels' || tok === '--no-headers') {
-      // Accepted and ignored: a snapshot cannot watch; labels and headers are the printer's defaults here.
+    } else if (tok.startsWith('-l') || tok.startsWith('--selector')) {
+      const v = value(tok.startsWith('--') ? '--selector' : '-l');
+      if (v === undefined) return `error: flag needs an argument: 'l' in -l`;
+      flags.selector = v;
+    } else if (tok.startsWith('--sort-by')) {
+      const v = value('--sort-by');
+      if (v === undefined) return 'error: flag needs an argument: --sort-by';
+      flags.sortBy = v;
+    } else if (tok.startsWith('-L') || tok.startsWith('--label-columns')) {
+      const v = value(tok.startsWith('--') ? '--label-columns' : '-L');
+      if (v === undefined) return `error: flag needs an argument: 'L' in -L`;
+      flags.labelColumns.push(...v.split(',').filter(Boolean));
+    } else if (tok === '--show-labels') flags.showLabels = true;
+    else if (tok === '--no-headers') flags.noHeaders = true;
+    else if (/^(-w|--watch)(=(true|false))?$/.test(tok)) {
+      // Accepted and ignored: a snapshot cannot watch; headers are the printer's default here.
     } else if (tok.startsWith('--')) return `error: unknown flag: ${tok.split('=')[0]}`;
     else if (tok.startsWith('-') && tok.length > 1) return `error: unknown shorthand flag: '${tok[1]}' in ${tok}`;
     else flags.args.push(tok);
   }
   return flags;
+}
+
+/** cobra's flag errors are followed by the usage hint (kubectl/pkg/cmd/util/helpers.go UsageErrorf). */
+function withUsage(error: string, command: string): string {
+  return /^error: (unknown (shorthand )?flag|flag needs an argument)/.test(error)
+    ? `${error}\nSee 'kubectl ${command} --help' for usage.`
+    : error;
 }
 
 function err(command: string, output: string): KubectlAnswer {
@@ -134,12 +195,33 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
-  if (verb === 'api-resources') return { command: trimmed, output: printApiResources(), ok: true };
+  if (verb === 'api-resources') return { command: trimmed, ...answerApiResources(tokens) };
+  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
+  if (verb === 'rollout') {
+    const sub = tokens.shift();
+    // `--revision N` (history): taken out before the common flags.
+    let revision: number | undefined;
+    const r = tokens.findIndex((t) => t === '--revision' || t.startsWith('--revision='));
+    if (r >= 0) {
+      const [raw] = tokens[r].includes('=') ? [tokens[r].split('=')[1]] : tokens.splice(r + 1, 1);
+      tokens.splice(r, 1);
+      revision = Number(raw);
+      if (!Number.isInteger(revision))
+        return err(trimmed, `error: invalid argument "${raw ?? ''}" for "--revision" flag`);
+    }
+    const rolloutFlags = parseFlags(tokens);
+    if (typeof rolloutFlags === 'string') return err(trimmed, withUsage(rolloutFlags, `rollout ${sub ?? ''}`.trim()));
+    const args = sub === undefined ? [] : [sub, ...rolloutFlags.args];
+    return { command: trimmed, ...answerRollout(args, rolloutFlags.namespace, world, revision) };
+  }
   if (verb === 'auth')
     return { command: trimmed, ...answerAuth(tokens, world, opts.user ?? kubeconfigUser(undefined)) };
-  if (verb !== 'get' && verb !== 'describe') return err(trimmed, `error: unknown command "${verb}" for "kubectl"`);
+  if (verb !== 'get' && verb !== 'describe') return err(trimmed, unknownCommand(verb));
   const flags = parseFlags(tokens);
-  if (typeof flags === 'string') return err(trimmed, flags);
+  if (typeof flags === 'string') return err(trimmed, withUsage(flags, verb));
+  // resource.Builder: names and a selector exclude each other.
+  if (flags.selector !== undefined && (flags.args.length > 1 || flags.args[0]?.includes('/')))
+    return err(trimmed, 'error: name cannot be provided when a selector is specified');
   const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
   const t = targets(flags.args);
   // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's
@@ -214,12 +296,15 @@ function eventsOf(world: WorldState, flags: Flags) {
 function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
   const now = world.time;
   const format = flags.output;
-  if (format && !['wide', 'yaml', 'json', 'name'].includes(format)) {
+  const [formatName, formatArg] = splitFormat(format);
+  if (formatName && !['wide', 'yaml', 'json', 'name', 'jsonpath', 'custom-columns'].includes(formatName)) {
     return err(
       command,
       `error: unable to match a printer suitable for the output format "${format}", allowed formats are: ${FORMATS}`,
     );
   }
+  if (formatName === 'jsonpath' && !formatArg)
+    return err(command, 'error: template format specified but no template given');
   const parsed = targets(flags.args);
   if (typeof parsed === 'string') return err(command, parsed);
   // The reviews and bindings have only a POST route (nonStoredResources.ts).
@@ -229,13 +314,30 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
       'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
     );
   const objects = objectsOf(world);
-  const ctx = { now, wide: format === 'wide', allNamespaces: flags.allNamespaces, namespace: flags.namespace, objects };
+  const ctx = {
+    now,
+    wide: format === 'wide',
+    allNamespaces: flags.allNamespaces,
+    namespace: flags.namespace,
+    objects,
+    showLabels: flags.showLabels || undefined,
+    labelColumns: flags.labelColumns.length ? flags.labelColumns : undefined,
+    noHeaders: flags.noHeaders || undefined,
+  };
+  // The apiserver evaluates `-l` (labelSelector on the LIST); a selector that does not parse is its BadRequest.
+  const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
+  if (typeof matches === 'string') return err(command, `Error from server (BadRequest): ${matches}`);
 
   if (
     parsed.length === 1 &&
     parsed[0].info.kind === 'Event' &&
     parsed[0].names.length === 0 &&
-    (!format || format === 'wide')
+    (!format || format === 'wide') &&
+    flags.selector === undefined &&
+    !flags.sortBy &&
+    !flags.showLabels &&
+    !flags.labelColumns.length &&
+    !flags.noHeaders
   ) {
     return { command, output: printEvents(eventsOf(world, flags), ctx), ok: true };
   }
@@ -259,6 +361,22 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
             `Error from server (NotFound): ${info.group ? `${info.resource}.${info.group}` : info.resource} "${n}" not found`,
           );
       list = names.flatMap((n) => list.filter((o) => o.metadata.name === n));
+    } else list = sortByKey(list.filter(matches));
+    if (flags.sortBy) {
+      const sorted = sortObjects(list, flags.sortBy);
+      // A table whose rows all lack the field prints nothing, so kubectl says there is nothing (exit 0); the
+      // other printers fail with the sorter's error.
+      if (typeof sorted === 'string' && (!formatName || formatName === 'wide') && sorted.includes("couldn't find"))
+        return {
+          command,
+          output: noResourcesFound(
+            parsed.every((t) => t.info.namespaced),
+            ctx,
+          ),
+          ok: true,
+        };
+      if (typeof sorted === 'string') return err(command, sorted);
+      list = sorted;
     }
     byKind[info.kind] = [...(byKind[info.kind] ?? []), ...list];
     if (!kinds.includes(info.kind)) kinds.push(info.kind);
@@ -266,19 +384,43 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
   const items = kinds.flatMap((k) => byKind[k]);
   const single = parsed.length === 1 && parsed[0].names.length === 1;
   let out: string;
-  if (format === 'yaml' || format === 'json') {
+  if (formatName === 'yaml' || formatName === 'json') {
     if (single && items.length === 1) out = format === 'yaml' ? toYaml(items[0]) : toJson(items[0]);
     else if (single) out = '';
     else out = format === 'yaml' ? toYamlList(items) : toJsonList(items);
-  } else if (format === 'name') {
+  } else if (formatName === 'jsonpath' || formatName === 'custom-columns') {
+    const printed =
+      formatName === 'jsonpath'
+        ? single && items.length <= 1
+          ? items.length
+            ? printJsonPath(formatArg, items[0])
+            : ''
+          : printJsonPath(formatArg, items)
+        : items.length || !missing.length
+          ? printCustomColumns(formatArg, items, flags.noHeaders)
+          : '';
+    if (typeof printed !== 'string') return err(command, printed.error);
+    out = printed;
+  } else if (formatName === 'name') {
     out = items.map((o) => `${kindPrefix(o.kind)}/${o.metadata.name}`).join('\n');
   } else if (items.length === 0 && missing.length) {
     out = '';
   } else {
-    out = printGet(kinds, byKind, { ...ctx, withKind: kinds.length > 1 || undefined });
+    out = printGet(kinds, byKind, {
+      ...ctx,
+      withKind: kinds.length > 1 || undefined,
+      keepOrder: !!flags.sortBy || undefined,
+    });
   }
   const output = [out, ...missing].filter((s) => s !== '').join('\n');
   return { command, output, ok: missing.length === 0 };
+}
+
+/** `jsonpath={.x}` → [`jsonpath`, `{.x}`]; `wide` → [`wide`, ``]. */
+function splitFormat(format: string | undefined): [string | undefined, string] {
+  if (format === undefined) return [undefined, ''];
+  const i = format.indexOf('=');
+  return i < 0 ? [format, ''] : [format.slice(0, i), format.slice(i + 1)];
 }
 
 function describe(command: string, flags: Flags, world: WorldState): KubectlAnswer {
@@ -300,9 +442,14 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   const events = world.events.map((e) => toKEvent(e));
   const out: string[] = [];
   let ok = true;
+  // `describe pods -l app=web`: the selector picks among the listed objects, as for get.
+  const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
+  if (typeof matches === 'string') return err(command, `Error from server (BadRequest): ${matches}`);
   for (const { info, names } of parsed) {
     const list = info.rest === 'read' ? componentStatuses() : select(objects, info, flags);
-    const chosen = names.length ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n) : list;
+    const chosen = names.length
+      ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n)
+      : sortByKey(list.filter(matches));
     if (chosen.length === 0) out.push(`No resources found in ${flags.namespace} namespace.`);
     for (const o of chosen) {
       if (typeof o === 'string') {

@@ -14,7 +14,7 @@ import type { KObject } from '../types';
 import { clusterColumns } from './clusterColumnsIndex';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './configColumns';
 import { cellText, eventColumns, sortEvents, toKEvent } from './eventsTable';
-import { byteCompare } from './labels';
+import { byteCompare, formatLabels } from './labels';
 import {
   endpointSliceColumns,
   endpointsColumns,
@@ -107,15 +107,22 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
   const def = tableDefFor(kind);
   const visible = def.columns.map((c, i) => ({ c, i })).filter((x) => !x.c.priority || ctx.wide);
   const withNamespace = !!ctx.allNamespaces && info.namespaced;
-  const header = [...(withNamespace ? ['NAMESPACE'] : []), ...visible.map((x) => x.c.name.toUpperCase())];
+  const header = [
+    ...(withNamespace ? ['NAMESPACE'] : []),
+    ...visible.map((x) => x.c.name.toUpperCase()),
+    ...(ctx.labelColumns ?? []).map((l) => (l.split('/').pop() ?? '').toUpperCase()),
+    ...(ctx.showLabels ? ['LABELS'] : []),
+  ];
   const prefix = kindPrefix(info.kind, info.group);
   // Events come in time order (docs/CONTRACTS.md §4 "kubectl get events in time order"); everything else in key order.
-  const ordered = info.kind === 'Event' ? sortEventObjects(objects) : sortByKey(objects);
+  const ordered = ctx.keepOrder ? objects : info.kind === 'Event' ? sortEventObjects(objects) : sortByKey(objects);
   const rows = ordered.map((obj) => {
     const cells = def.row(obj, ctx);
     const out = visible.map((x) => cellText(cells[x.i]));
     // printRows writes `kind/cell` for the first cell, unescaped, whatever column it is.
     if (ctx.withKind && out.length > 0) out[0] = `${prefix}/${cells[visible[0].i]}`;
+    for (const l of ctx.labelColumns ?? []) out.push(obj.metadata?.labels?.[l] ?? '');
+    if (ctx.showLabels) out.push(formatLabels(obj.metadata?.labels));
     return withNamespace ? [obj.metadata?.namespace ?? '', ...out] : out;
   });
   return { header, rows };
@@ -128,7 +135,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
 export function printTable(kind: string, objects: KObject[], ctx: PrintContext): string {
   const { header, rows } = tableRows(kind, objects, ctx);
   if (rows.length === 0) return noResourcesFound(infoFor(kind).namespaced, ctx);
-  return formatTable([header, ...rows]);
+  return formatTable(ctx.noHeaders ? rows : [header, ...rows]);
 }
 
 /**
@@ -143,7 +150,7 @@ export function printGet(kinds: string[], objectsByKind: Record<string, KObject[
   for (const { asked, info } of infos) {
     const objects = objectsByKind[asked] ?? objectsByKind[info.kind] ?? [];
     const { header, rows } = tableRows(info.kind, objects, { ...ctx, withKind });
-    if (rows.length > 0) tables.push(formatTable([header, ...rows]));
+    if (rows.length > 0) tables.push(formatTable(ctx.noHeaders ? rows : [header, ...rows]));
   }
   if (tables.length === 0) {
     const allNamespaced = infos.every((x) => x.info.namespaced);

@@ -20,6 +20,14 @@ export interface PrintContext {
   withKind?: boolean;
   /** Namespace the command ran in, for "No resources found in <ns> namespace." (default `default`). */
   namespace?: string;
+  /** `--show-labels`: a LABELS column after the others (cli-runtime printers/tableprinter.go). */
+  showLabels?: boolean;
+  /** `-L key,…`: one column per label key (header: the key's last `/` part, upper-cased), before LABELS. */
+  labelColumns?: string[];
+  /** `--no-headers`. */
+  noHeaders?: boolean;
+  /** The objects are already in the order to print (`--sort-by`). */
+  keepOrder?: boolean;
 }
 
 export interface ColumnDef {

@@ -199,7 +199,7 @@ export const en = {
   'panel.kubectl.run': 'Run',
   'panel.kubectl.asOf': 'as of step {n}',
   'panel.kubectl.hint':
-    'Try: get pods · get deploy,rs,pods -o wide · describe pod <name> · logs <pod> --previous · get events · auth can-i create pods',
+    'Try: get pods · get deploy,rs,pods -o wide · get pods -l app=web --show-labels · describe pod <name> · logs <pod> --previous · get events · rollout status deploy/<name> · explain deploy.spec · auth can-i create pods',
   'panel.scheduler.none':
     'This step is not a scheduling decision. Step to a kube-scheduler “schedule” step to see why each node was or was not chosen.',
   'panel.scheduler.jump': 'Go to the nearest scheduling decision',

@@ -377,7 +377,7 @@ const zhTW: Catalog = {
   'panel.kubectl.run': '執行',
   'panel.kubectl.asOf': '第 {n} 步當下',
   'panel.kubectl.hint':
-    '試試看：get pods · get deploy,rs,pods -o wide · describe pod <name> · logs <pod> --previous · get events · auth can-i create pods',
+    '試試看：get pods · get deploy,rs,pods -o wide · get pods -l app=web --show-labels · describe pod <name> · logs <pod> --previous · get events · rollout status deploy/<name> · explain deploy.spec · auth can-i create pods',
   'panel.scheduler.none':
     '這一步不是排程決策。請移到 kube-scheduler 的「排程」步驟，看看每個節點為什麼被選中或被排除。',
   'panel.scheduler.jump': '跳到最近的排程決策',
