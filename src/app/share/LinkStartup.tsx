@@ -190,13 +190,20 @@ function useUrlFollowsApp(api: AppStoreApi, enabled: boolean) {
         // as above
       }
     };
+    // A link pasted over an address that differs only in its `#s=` is a same-document navigation: no page load,
+    // so no startup would open it. The app's own updates use replaceState, which fires no hashchange; any
+    // hashchange is the learner's, so load the page again and let startup open the link (asking first when the
+    // editor holds unsaved work).
+    const onHashChange = () => window.location.reload();
     window.addEventListener('pagehide', leave);
     window.addEventListener('beforeunload', leave);
+    window.addEventListener('hashchange', onHashChange);
     sync();
     return () => {
       unsubscribe();
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('beforeunload', leave);
+      window.removeEventListener('hashchange', onHashChange);
       window.clearTimeout(timer);
     };
   }, [api, enabled]);
