@@ -71,5 +71,9 @@ describe('shortPodName', () => {
     expect(shortPodName('web-799b5df799-c6wsh')).toBe('web-…-c6wsh');
     expect(shortPodName('lonely')).toBe('lonely');
     expect(shortPodName('a-very-long-bare-pod-name')).toBe('a-very-long-b…');
+    // A long workload name is cut before the replica suffix is: two Pods of one Deployment stay apart.
+    expect(shortPodName('storefront-7d9f8c6b5-abcde')).toBe('storefr…-abcde');
+    expect(shortPodName('storefront-7d9f8c6b5-fghij')).toBe('storefr…-fghij');
+    expect(shortPodName('storefront-7d9f8c6b5-abcde').length).toBeLessThanOrEqual(14);
   });
 });

@@ -162,5 +162,8 @@ export function shortPodName(name: string, max = 14): string {
   if (name.length <= max) return name;
   const m = /^(.+?)-(?:[a-z0-9]{6,10}-)?([a-z0-9]{5})$/.exec(name);
   if (!m) return `${name.slice(0, max - 1)}…`;
-  return `${m[1]}-…-${m[2]}`;
+  const short = `${m[1]}-…-${m[2]}`;
+  // A long workload name gives way, never the replica suffix: cut, it would leave two Pods of one Deployment
+  // looking the same (`storefront-…-…`).
+  return short.length <= max ? short : `${m[1].slice(0, max - m[2].length - 2)}…-${m[2]}`;
 }
