@@ -18,6 +18,7 @@ import { createContext, useContext, useLayoutEffect } from 'react';
 import { afterPaint } from '../ui/afterPaint';
 import { BURST_MS } from '../playback/speed';
 import { journeyKeyframes } from './dotJourney';
+import { elideLabel } from '../playback/elideLabel';
 
 export interface Journey {
   /** The step: a new one restarts the journey. */
@@ -235,7 +236,8 @@ export class MessageMarks {
       hide(el);
       return undefined;
     }
-    if (el.textContent !== label.text) el.textContent = label.text;
+    const shown = elideLabel(label.text);
+    if (el.textContent !== shown) el.textContent = shown;
     el.title = label.text;
     el.style.transform = `translate(-50%, -50%) translate(${label.x}px, ${label.y}px)`;
     el.style.borderColor = label.color;
