@@ -185,3 +185,20 @@ for (const lang of ['en', 'zh-TW'] as const) {
     await expect(legend).toContainText(lang === 'en' ? 'a long wait' : '長時間等待');
   });
 }
+
+test('on a 390 × 844 phone the step controls stay under the thumb while the diagram scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?scenario=happy-path&lang=en');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+  const next = page.getByTestId('step-next');
+  const inView = async () => {
+    const b = (await next.boundingBox())!;
+    return b.y >= 0 && b.y + b.height <= 844;
+  };
+  expect(await inView()).toBe(true);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  expect(await inView()).toBe(true);
+  await next.click();
+  await expect(page.getByTestId('step-counter')).toHaveText(/^2 \/ \d+$/);
+});
