@@ -72,3 +72,38 @@ test.describe('the manifest editor', () => {
     await expect(page.locator('.message-dot')).toHaveCount(0);
   });
 });
+
+test('the editor knows every kind the apiserver serves: only a misspelt kind is flagged', async ({ page }) => {
+  const yaml = `apiVersion: node.k8s.io/v1
+kind: RuntimeClas
+metadata:
+  name: typo
+---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata:
+  name: gvisor
+handler: runsc
+---
+apiVersion: autoscaling/v1
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+`;
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  // As a draft, not a link: nothing is applied, so every squiggle is the editor's schema speaking.
+  await page.addInitScript((text) => {
+    localStorage.setItem('podyssey:draft:v1', JSON.stringify({ yaml: text, scenarioId: null }));
+  }, yaml);
+  await page.goto('/?lang=en');
+  const editor = page.getByTestId('editor');
+  await expect(editor.locator('.view-lines')).toContainText('kind: RuntimeClas', { timeout: 20_000 });
+  const squiggles = editor.locator('.squiggly-error, .squiggly-warning');
+  // The misspelt kind is flagged (so the worker has validated the text), and nothing else is.
+  await expect(squiggles.first()).toBeAttached({ timeout: 20_000 });
+  const typoTop = await editor
+    .locator('.view-line', { hasText: /^kind:\s+RuntimeClas$/ })
+    .evaluate((el) => (el as HTMLElement).style.top);
+  const tops = await squiggles.evaluateAll((els) => els.map((e) => (e.parentElement as HTMLElement).style.top));
+  expect(new Set(tops)).toEqual(new Set([typoTop]));
+});
