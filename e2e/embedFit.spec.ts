@@ -98,3 +98,21 @@ test('the embed dialog offers the auto-sizing helper by default and no start ste
   await page.getByTestId('embed-step').fill('12');
   await expect(snippet).toHaveValue(/[?&;]step=12/);
 });
+
+test('the embed ends with the verdict, and offers no button for the inspectors it does not have', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const src = `${baseURL}/embed.html?scenario=image-pull-backoff&lang=en`;
+  await page.goto(`${hostOrigin}/lesson.html?src=${encodeURIComponent(src)}`);
+  const frame = page.frameLocator('#pod');
+  await expect(frame.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
+  await frame.getByTestId('step-last').click();
+  const verdict = frame.getByTestId('end-verdict');
+  await expect(verdict).toContainText('Image');
+  await expect(verdict).toContainText('$ kubectl describe pod');
+  await expect(verdict.getByRole('button')).toHaveCount(0);
+  const b = await verdict.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(b).toBeLessThanOrEqual(560);
+});

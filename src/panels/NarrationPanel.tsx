@@ -90,6 +90,8 @@ function EndVerdict({ text }: { text: string }) {
   const t = useT();
   const api = useAppApi();
   const { session, world, cursor, step } = useCurrent();
+  // The inspectors live beside the stage, which neither an embed nor the diagram-only layout shows.
+  const inspectors = useApp((s) => !s.embed && !s.present && s.layoutView === 'split');
   const stuck = useMemo(
     () => (session && world ? diagnoseAt(session.run, world, cursor).stuck : undefined),
     [session, world, cursor],
@@ -110,9 +112,19 @@ function EndVerdict({ text }: { text: string }) {
       </p>
       <p className="narration__verdict-command">
         {t('end.verdict.check')} <code>$ {stuck.command}</code>{' '}
-        <button type="button" className="link-btn" onClick={() => api.getState().setInspector('stuck')}>
-          {t('end.verdict.open')}
-        </button>
+        {inspectors && (
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => {
+              // On a narrow screen the inspectors share a tab strip with the editor.
+              api.getState().setCompactTab('inspect');
+              api.getState().setInspector('stuck');
+            }}
+          >
+            {t('end.verdict.open')}
+          </button>
+        )}
       </p>
     </div>
   );

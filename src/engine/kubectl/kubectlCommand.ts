@@ -18,7 +18,7 @@ import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
 import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
-import { apiserverDown } from '../cluster/componentsDown';
+import { apiserverDown, componentsDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
@@ -352,7 +352,7 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
             (e) => flags.allNamespaces || e.metadata?.namespace === flags.namespace,
           )
         : info.rest === 'read'
-          ? componentStatuses()
+          ? componentStatuses(componentsDown(world))
           : select(objects, info, flags);
     if (names.length) {
       for (const n of names)
@@ -446,7 +446,7 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
   const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
   if (typeof matches === 'string') return err(command, `Error from server (BadRequest): ${matches}`);
   for (const { info, names } of parsed) {
-    const list = info.rest === 'read' ? componentStatuses() : select(objects, info, flags);
+    const list = info.rest === 'read' ? componentStatuses(componentsDown(world)) : select(objects, info, flags);
     const chosen = names.length
       ? names.map((n) => list.find((o) => o.metadata.name === n) ?? n)
       : sortByKey(list.filter(matches));

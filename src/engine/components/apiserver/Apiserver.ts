@@ -457,10 +457,9 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     );
   }
 
-  /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */
   /** A review answered or a component status read (nonStoredResources.ts): nothing is written to etcd. */
   private answerWithoutStorage(req: ApiRequest, client: Endpoint, phase: Phase, info: ResourceInfo, sim: Simulation) {
-    const answer = answerNonStored(req, info, this.rbacObjects(sim), sim.now);
+    const answer = answerNonStored(req, info, this.rbacObjects(sim), sim.now, [...sim.down]);
     if (answer.object && info.rest === 'create')
       sim.decide(APISERVER, {
         phase: 'persist',
@@ -474,6 +473,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     this.respond(sim, client, req, phase, answer.error, answer.object, answer.status ?? 200, answer.items);
   }
 
+  /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */
   private bind(req: ApiRequest, client: Endpoint, phase: Phase, sim: Simulation): void {
     const info = resourceForKind('Pod');
     const key = etcdKey(info, req.namespace, req.name!);

@@ -24,11 +24,20 @@ interface NonStoredAnswer {
   status?: number;
 }
 
-/** What the apiserver answers to `req` on a resource without storage; `rbac` holds the cluster's RBAC objects. */
-export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObject[], now = 0): NonStoredAnswer {
+/**
+ * What the apiserver answers to `req` on a resource without storage; `rbac` holds the cluster's RBAC objects, `down`
+ * the components a fault has stopped (their health probes fail).
+ */
+export function answerNonStored(
+  req: ApiRequest,
+  info: ResourceInfo,
+  rbac: KObject[],
+  now = 0,
+  down: readonly string[] = [],
+): NonStoredAnswer {
   if (info.rest === 'read') {
     if (req.verb === 'get') {
-      const cs = componentStatuses().find((c) => c.metadata.name === req.name);
+      const cs = componentStatuses(down).find((c) => c.metadata.name === req.name);
       return cs
         ? { object: cs, status: 200 }
         : {
@@ -40,7 +49,7 @@ export function answerNonStored(req: ApiRequest, info: ResourceInfo, rbac: KObje
             },
           };
     }
-    if (req.verb === 'list') return { items: componentStatuses(), status: 200 };
+    if (req.verb === 'list') return { items: componentStatuses(down), status: 200 };
     return { error: METHOD_NOT_ALLOWED };
   }
   // rest === 'create': the reviews.
