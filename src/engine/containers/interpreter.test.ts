@@ -1,5 +1,4 @@
 import { describe, it, expect } from 'vitest';
-import { resolveImage, type ImageLookupOk } from '../images/resolveImage';
 import {
   containerProgram,
   expandKubernetesVars,
@@ -12,17 +11,12 @@ import {
   type ContainerSpec,
   type Program,
 } from './interpreter';
+import { resolvedImage } from '../testing/images';
 
 const IP = '10.244.1.5';
 
-function image(ref: string): ImageLookupOk {
-  const r = resolveImage(ref);
-  if (!r.ok) throw new Error(`${ref}: ${r.message}`);
-  return r;
-}
-
 function run(ref: string, spec: Omit<ContainerSpec, 'image'> = {}, opts = {}): Program {
-  return containerProgram({ image: ref, ...spec }, image(ref), { podIP: IP, hostname: 'web-0', ...opts });
+  return containerProgram({ image: ref, ...spec }, resolvedImage(ref), { podIP: IP, hostname: 'web-0', ...opts });
 }
 
 function sh(ref: string, script: string, extra: Omit<ContainerSpec, 'image'> = {}): Program {
@@ -66,10 +60,10 @@ describe('Kubernetes docs probe examples', () => {
     expect(runExecProbe(['cat', '/tmp/healthy'], new Set(), 'gnu').output).toBe(
       'cat: /tmp/healthy: No such file or directory',
     );
-    expect(runExecProbe(['cat', '/tmp/healthy'], new Set(), image('nginx')).output).toBe(
+    expect(runExecProbe(['cat', '/tmp/healthy'], new Set(), resolvedImage('nginx')).output).toBe(
       'cat: /tmp/healthy: No such file or directory',
     );
-    expect(runExecProbe(['cat', '/tmp/healthy'], new Set(), image('busybox')).output).toBe(
+    expect(runExecProbe(['cat', '/tmp/healthy'], new Set(), resolvedImage('busybox')).output).toBe(
       "cat: can't open '/tmp/healthy': No such file or directory",
     );
   });
@@ -373,7 +367,7 @@ describe('exec probes', () => {
       output: 'command "sleep 5" timed out',
     });
     expect(runExecProbe(['sleep', '0.5'], files).exitCode).toBe(0);
-    const missing = runExecProbe(['curl', '-f', 'http://localhost/'], files, image('busybox'));
+    const missing = runExecProbe(['curl', '-f', 'http://localhost/'], files, resolvedImage('busybox'));
     expect(missing.errored).toBe(true);
     expect(missing.output).toMatch(
       /^rpc error: code = Unknown desc = failed to exec in container: failed to start exec "[0-9a-f]{64}": OCI runtime exec failed: exec failed: unable to start container process: exec: "curl": executable file not found in \$PATH: unknown$/,
@@ -432,7 +426,7 @@ describe('hostile input never throws and always terminates', () => {
       }
     });
   it('odd container specs', () => {
-    const img = image('busybox');
+    const img = resolvedImage('busybox');
     expect(() => containerProgram(null as any, img)).not.toThrow();
     expect(() =>
       containerProgram({ image: 'busybox', command: [null, 5] as any, env: [null, { name: 5 }] as any }, img),

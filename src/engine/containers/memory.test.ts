@@ -4,7 +4,6 @@
  * defaultShmSize), and images whose behaviour is assumed.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveImage, type ImageLookupOk } from '../images/resolveImage';
 import {
   containerProgram,
   isRunningAt,
@@ -14,17 +13,12 @@ import {
   type ContainerSpec,
   type Program,
 } from './interpreter';
+import { resolvedImage } from '../testing/images';
 
 const MiB = 1024 * 1024;
 
-function image(ref: string): ImageLookupOk {
-  const r = resolveImage(ref);
-  if (!r.ok) throw new Error(`${ref}: ${r.message}`);
-  return r;
-}
-
 function run(ref: string, spec: Omit<ContainerSpec, 'image'> = {}): Program {
-  return containerProgram({ image: ref, ...spec }, image(ref), { podIP: '10.244.1.5', hostname: 'p' });
+  return containerProgram({ image: ref, ...spec }, resolvedImage(ref), { podIP: '10.244.1.5', hostname: 'p' });
 }
 
 const logs = (p: Program) => p.timeline.filter((e) => e.op === 'log').map((e) => e.text);

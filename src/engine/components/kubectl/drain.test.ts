@@ -8,6 +8,7 @@ import { makePod } from '../../testing/builders';
 import { objectsOf, worldAt } from '../../trace/worldAt';
 import type { KObject } from '../../types';
 import { drainCommand, filterPods, podDeleteErrors, podDeleteWarnings, unableToDrainLines } from './drain';
+import { deployment } from '../../../scenarios/manifests';
 
 const dsPod = (name: string) => {
   const p = makePod(name).namespace('kube-system').node('node-1').obj();
@@ -71,24 +72,7 @@ describe('drain filters (filters.go)', () => {
   });
 });
 
-const manifest = (minAvailable: number) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.27-alpine
----
+const manifest = (minAvailable: number) => `${deployment({ replicas: 2 })}---
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:

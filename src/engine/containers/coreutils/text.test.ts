@@ -1,16 +1,10 @@
 /** `wc` as busybox (coreutils/wc.c) and GNU (src/wc.c) print it, on files, redirected files and pipes. */
 import { describe, expect, it } from 'vitest';
-import { resolveImage, type ImageLookupOk } from '../../images/resolveImage';
 import { containerProgram, logsUntil } from '../interpreter';
-
-function image(ref: string): ImageLookupOk {
-  const r = resolveImage(ref);
-  if (!r.ok) throw new Error(`${ref}: ${r.message}`);
-  return r;
-}
+import { resolvedImage } from '../../testing/images';
 
 const logs = (ref: string, script: string) =>
-  logsUntil(containerProgram({ image: ref, command: ['sh', '-c', script] }, image(ref), {}), 60_000);
+  logsUntil(containerProgram({ image: ref, command: ['sh', '-c', script] }, resolvedImage(ref), {}), 60_000);
 
 describe('wc', () => {
   it('counts a file that ends in a newline as one line, whether named, redirected or piped', () => {

@@ -3,18 +3,13 @@
  * docker_verify_minimum_env, mysql_error), and its whole tag history.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveImage, type ImageLookupOk } from '../../images/resolveImage';
+import { resolveImage } from '../../images/resolveImage';
 import { containerProgram, fileStateAt, isRunningAt, logsUntil, runExecProbe } from '../interpreter';
-
-function image(ref: string): ImageLookupOk {
-  const r = resolveImage(ref);
-  if (!r.ok) throw new Error(`${ref}: ${r.message}`);
-  return r;
-}
+import { resolvedImage } from '../../testing/images';
 
 describe('mariadb', () => {
   it('refuses to initialise without a root password option: the entrypoint’s error, exit 1', () => {
-    const prog = containerProgram({ image: 'mariadb:11.4' }, image('mariadb:11.4'), {});
+    const prog = containerProgram({ image: 'mariadb:11.4' }, resolvedImage('mariadb:11.4'), {});
     const logs = logsUntil(prog, 60_000);
     expect(logs.at(-2)).toMatch(
       /\[ERROR\] \[Entrypoint\]: Database is uninitialized and password option is not specified$/,
@@ -27,7 +22,7 @@ describe('mariadb', () => {
 
   it('takes MYSQL_ROOT_PASSWORD as its alias, initialises, listens on 3306 and passes healthcheck.sh', () => {
     const spec = { image: 'mariadb:10.6.22', env: [{ name: 'MYSQL_ROOT_PASSWORD', value: 's3cret' }] };
-    const prog = containerProgram(spec, image(spec.image), {});
+    const prog = containerProgram(spec, resolvedImage(spec.image), {});
     expect(logsUntil(prog, 60_000).at(-1)).toBe(
       "Version: '10.6.22-MariaDB-ubu2404'  socket: '/run/mysqld/mysqld.sock'  port: 3306  mariadb.org binary distribution",
     );

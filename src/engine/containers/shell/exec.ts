@@ -250,19 +250,9 @@ function execCommand(cmd: Command, p: Proc): number {
             p.condDepth--;
           }
           if (cmd.until ? c === 0 : c !== 0) break;
-          try {
-            status = execList(cmd.body, p);
-          } catch (e) {
-            if (e instanceof LoopSignal) {
-              if (e.n > 1) {
-                e.n--;
-                throw e;
-              }
-              if (e.kind === 'break') break;
-              continue;
-            }
-            throw e;
-          }
+          const pass = loopPass(cmd.body, p);
+          if (pass === 'break') break;
+          if (pass !== 'continue') status = pass;
         }
         return status;
       }
@@ -271,19 +261,9 @@ function execCommand(cmd: Command, p: Proc): number {
         let status = 0;
         for (const item of items) {
           p.env.set(cmd.name, item);
-          try {
-            status = execList(cmd.body, p);
-          } catch (e) {
-            if (e instanceof LoopSignal) {
-              if (e.n > 1) {
-                e.n--;
-                throw e;
-              }
-              if (e.kind === 'break') break;
-              continue;
-            }
-            throw e;
-          }
+          const pass = loopPass(cmd.body, p);
+          if (pass === 'break') break;
+          if (pass !== 'continue') status = pass;
         }
         return status;
       }
@@ -386,5 +366,22 @@ function runScriptFile(path: string, args: string[], p: Proc): number {
     p.t = Math.max(p.t, sub.t);
     if (e instanceof Halt && e.kind === 'exit') return e.code;
     throw e;
+  }
+}
+
+/**
+ * One pass of a loop's body: its status, or the `break`/`continue` that ended it early. A `break N`/`continue N`
+ * with N > 1 belongs to an outer loop: it goes on up, one level spent.
+ */
+function loopPass(body: List, p: Proc): number | 'break' | 'continue' {
+  try {
+    return execList(body, p);
+  } catch (e) {
+    if (!(e instanceof LoopSignal)) throw e;
+    if (e.n > 1) {
+      e.n--;
+      throw e;
+    }
+    return e.kind;
   }
 }
