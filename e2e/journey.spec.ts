@@ -44,7 +44,7 @@ test.describe('the default journey', () => {
   });
 
   test('stepping back restores the diagram and every inspector exactly', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?steps=all');
     await applyAndWait(page);
     for (let i = 0; i < 90; i++) await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('step-counter')).toHaveText(/^91 \//);

@@ -18,7 +18,7 @@ async function openLargeRun(page: Page) {
     },
     JSON.stringify({ yaml, scenarioId: null }),
   );
-  await page.goto('/?nodes=10&step=1');
+  await page.goto('/?nodes=10&step=1&steps=all');
   await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d{4,}$/, { timeout: 60_000 });
 }
 

@@ -130,27 +130,6 @@ test('zh-TW: the diagnosis, its chain rows and the end step are in Chinese', asy
     await expect(panel).not.toContainText(english);
 });
 
-for (const lang of ['en', 'zh-TW'] as const) {
-  test(`a stopped kubelet is struck through and its NotReady node badged on the diagram (${lang})`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`/?scenario=kubelet-stopped&lang=${lang}&motion=reduced`);
-    await expect(page.getByTestId('step-counter')).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
-    const kubelet = page.locator('[data-component="kubelet"][data-node="node-2"]');
-    await expect(kubelet).not.toHaveAttribute('data-down', 'true');
-    await page.getByTestId('step-last').click();
-    await expect(kubelet).toHaveAttribute('data-down', 'true');
-    await expect(kubelet).toContainText(lang === 'en' ? 'stopped' : '已停止');
-    await expect(page.locator('[data-node-flags="node-2"]')).toContainText('NotReady');
-    await expect(page.locator('[data-node-flags="node-1"]')).not.toContainText('NotReady');
-    await expect(page.locator('[data-component="kubelet"][data-node="node-1"]')).not.toHaveAttribute(
-      'data-down',
-      'true',
-    );
-  });
-}
-
 test('the Story button opens the run as a transcript and Diagram brings the stage back', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/?scenario=happy-path&lang=zh-TW&step=3');

@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { applyAndWait, expect, test } from './fixtures';
+import { applyAndWait, counter, expect, test } from './fixtures';
 
 /**
  * Screenshots for review, at the sizes the layout is designed for; `UPDATE_SCREENSHOT=1` also refreshes the README's
@@ -8,10 +8,11 @@ import { applyAndWait, expect, test } from './fixtures';
 test.describe('screenshots', () => {
   test('desktop 1440×900 mid-journey', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/?motion=reduced');
+    await page.goto('/?motion=reduced&steps=all');
     await page.getByRole('button', { name: 'Got it' }).click();
     await applyAndWait(page);
-    for (let i = 0; i < 238; i++) await page.keyboard.press('ArrowRight');
+    // Background steps are hidden: press until step 239 (a foreground step, the README's picture).
+    for (let i = 0; i < 300 && (await counter(page)).n < 239; i++) await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('step-counter')).toHaveText(/^239 \//);
     await page.getByRole('tab', { name: 'Objects' }).click();
     const file = test.info().outputPath('desktop-1440.png');

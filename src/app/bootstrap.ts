@@ -99,6 +99,8 @@ export function bootState(url: UrlOptions, env: BootEnv): Boot {
       nodes: url.nodes,
       seed: url.seed,
       speed: url.speed,
+      // An embed keeps every step unless told (`steps=key`): course pages already script `next` step by step.
+      steps: url.steps ?? (env.embed ? undefined : 'key'),
       layoutView: url.view ?? (env.embed ? 'diagram' : undefined),
       reducedMotion,
       lang: pickLanguage(url.lang, env),

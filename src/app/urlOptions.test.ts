@@ -21,6 +21,8 @@ describe('parseUrlOptions', () => {
     });
     expect(parseUrlOptions('?step=0&speed=-1&theme=neon&nodes=abc&scenario=../etc')).toEqual({});
     expect(parseUrlOptions('?autoplay=1')).toEqual({ autoplay: true });
+    expect(parseUrlOptions('?steps=all')).toEqual({ steps: 'all' });
+    expect(parseUrlOptions('?steps=some')).toEqual({});
   });
 });
 
@@ -33,6 +35,14 @@ describe('bootState', () => {
     expect(boot.initial.yaml).toContain('kind: Deployment');
     expect(boot.initial.introOpen).toBe(true);
     expect(boot.applyOnStart).toBe(false);
+    expect(boot.initial.steps).toBe('key');
+  });
+
+  it('keeps every step in an embed unless the page asks for the key steps', () => {
+    expect(bootState({}, { storage: null, prefersReducedMotion: false, embed: true }).initial.steps).toBeUndefined();
+    const keyed = bootState({ steps: 'key' }, { storage: null, prefersReducedMotion: false, embed: true });
+    expect(keyed.initial.steps).toBe('key');
+    expect(bootState({ steps: 'all' }, { storage: null, prefersReducedMotion: false }).initial.steps).toBe('all');
   });
 
   it('restores the saved draft and remembers the dismissed intro', () => {

@@ -2,6 +2,7 @@
  * The query parameters of docs/CONTRACTS.md §8, parsed in one place. Unknown parameters and invalid values are ignored
  * (a share link from a newer version must still open). The manifest fragment (`#s=…`) comes later.
  */
+import type { StepsMode } from '../playback/navigation';
 import type { LayoutView, MotionPref, Theme } from '../ui/viewOptions';
 
 export interface UrlOptions {
@@ -27,6 +28,8 @@ export interface UrlOptions {
   originError?: string;
   /** Embeds: an id the host chose, echoed in every message. */
   id?: string;
+  /** How next/previous/play step through a run: the key steps (the app's default) or all of them. */
+  steps?: StepsMode;
   /** Projector mode (`present=1`): larger type, minimal chrome. Not one of the frozen `view` values. */
   present?: boolean;
 }
@@ -67,6 +70,7 @@ export function parseUrlOptions(search: string): UrlOptions {
   }
   const id = q.get('id');
   if (id && /^[\w.:-]{1,64}$/.test(id)) opts.id = id;
+  opts.steps = oneOf(q.get('steps'), ['key', 'all'] as const);
   const present = oneOf(q.get('present'), ['0', '1'] as const);
   if (present) opts.present = present === '1';
   for (const k of Object.keys(opts) as Array<keyof UrlOptions>) if (opts[k] === undefined) delete opts[k];

@@ -24,6 +24,7 @@ import { G, layoutDiagram, type DiagramLayout } from '../playback/diagramLayout'
 import { nodeRoles } from '../playback/instances';
 import { diagramState, type DiagramState } from '../playback/diagramState';
 import { nodeFlags } from '../playback/nodeSummary';
+import { useStuckInstance } from './useStuckInstance';
 import { podsView } from '../playback/podBadges';
 import { boxStates, BoxStateContext, byId, createBoxStateStore, type BoxState } from './boxStates';
 import { ComponentNode } from './ComponentNode';
@@ -87,12 +88,13 @@ export function ClusterDiagram() {
   // Each node's lane label or tile carries its Node's flags (NotReady, cordoned, tainted).
   const flags = useMemo(() => (etcd ? nodeFlags({ etcd }, nodeNames) : undefined), [etcd, nodeNames]);
   const downList = world ? componentsDown(world) : NO_DOWN;
+  const stuck = useStuckInstance();
   const down = useMemo(() => new Set(downList), [downList]);
   const revision = world?.revision;
   const [stateIds] = useState(() => new IdentityKeeper<BoxState>());
   const states = useMemo(
-    () => stateIds.keep(boxStates(layout, state, pods, revision, flags, down)),
-    [stateIds, layout, state, pods, revision, flags, down],
+    () => stateIds.keep(boxStates(layout, state, pods, revision, flags, down, stuck)),
+    [stateIds, layout, state, pods, revision, flags, down, stuck],
   );
   const link = useMemo(() => activeLink(state), [state]);
   const [store] = useState(() => createBoxStateStore({ boxes: byId(states), link }));

@@ -26,19 +26,20 @@ const PART_LABELS: Record<string, string> = {
 export function ComponentNode({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const { box } = data;
-  const { active, activeParts, pods, revision, down } = useBoxState(box.id);
+  const { active, activeParts, pods, revision, down, stuck } = useBoxState(box.id);
   const component = box.component!;
   const parts = box.parts ?? [];
   return (
     <div
-      className={`cmp cmp--${component}${active ? ' is-active' : ''}${box.node ? ' cmp--local' : ''}${down ? ' is-down' : ''}`}
+      className={`cmp cmp--${component}${active ? ' is-active' : ''}${box.node ? ' cmp--local' : ''}${down ? ' is-down' : ''}${stuck ? ' is-stuck' : ''}`}
       style={{ '--c': `var(--c-${component})` } as React.CSSProperties}
       data-component={component}
       data-node={box.node}
       data-active={active ? 'true' : 'false'}
       data-down={down ? 'true' : undefined}
+      data-stuck={stuck ? 'true' : undefined}
       data-compact={component === 'etcd' && box.h < 150 ? 'true' : undefined}
-      aria-label={`${box.node ? `${t(`comp.${component}`)} (${box.node})` : t(`comp.${component}`)}${down ? `: ${t('diagram.stopped')}` : ''}`}
+      aria-label={`${box.node ? `${t(`comp.${component}`)} (${box.node})` : t(`comp.${component}`)}${down ? `: ${t('diagram.stopped')}` : ''}${stuck ? `: ${t('diagram.stuckHere')}` : ''}`}
       aria-current={active ? 'step' : undefined}
       title={t(`comp.role.${component}`)}
     >
@@ -46,6 +47,7 @@ export function ComponentNode({ data }: NodeProps<BoxNode>) {
         <span className="cmp__swatch" aria-hidden="true" />
         <span className="cmp__name">{t(`comp.${component}`)}</span>
         {down && <span className="cmp__down">{t('diagram.stopped')}</span>}
+        {stuck && !down && <span className="cmp__down cmp__stuck">{t('diagram.stuckHere')}</span>}
         {WITH_ROLE.has(component) && <span className="cmp__role">{t(`comp.role.${component}`)}</span>}
       </div>
       {parts.length > 0 && (

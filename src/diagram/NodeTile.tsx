@@ -33,7 +33,7 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
   const t = useT();
   const api = useAppApi();
   const { box } = data;
-  const { active, note, flags, activeMarks, pods: view } = useBoxState(box.id);
+  const { active, note, flags, activeMarks, pods: view, stuck } = useBoxState(box.id);
   const marks = activeMarks ?? [];
   const node = box.node!;
   const pods = view?.byNode[node];
@@ -43,6 +43,7 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
   const summary = [
     podsText,
     failing > 0 ? t('diagram.tile.failing', { count: failing }) : '',
+    stuck ? t('diagram.stuckHere') : '',
     ...badges,
     box.controlPlaneNode ? t('diagram.tile.controlPlane') : '',
     marks.length ? t('diagram.tile.active', { parts: marks.join(', ') }) : '',
@@ -61,8 +62,9 @@ export function NodeTile({ data }: NodeProps<BoxNode>) {
     <div
       className={`tile${active ? ' is-active' : ''}${box.controlPlaneNode ? ' tile--cp' : ''}${
         flags && flags.ready !== 'True' ? ' is-notready' : ''
-      }`}
+      }${stuck ? ' is-stuck' : ''}`}
       data-tile={node}
+      data-stuck={stuck ? 'true' : undefined}
       style={{ '--c': `var(--c-${marks[0] ?? 'kubelet'})` } as React.CSSProperties}
     >
       <button

@@ -25,6 +25,8 @@ export interface BoxState {
   flags?: NodeFlags;
   /** A component a fault has stopped: drawn struck through. */
   down?: boolean;
+  /** The component the run's diagnosis names, on the run's last step: where the journey stopped. */
+  stuck?: boolean;
 }
 
 const NO_PARTS: readonly string[] = [];
@@ -37,6 +39,7 @@ export function boxStates(
   revision: number | undefined,
   flags?: Readonly<Record<string, NodeFlags>>,
   down: ReadonlySet<string> = NO_DOWN,
+  stuck?: string,
 ): BoxState[] {
   return layout.boxes.map((box) => {
     const s: BoxState = {
@@ -53,10 +56,12 @@ export function boxStates(
       s.note = state.pulse === box.id ? state.note : undefined;
       s.flags = flags?.[box.node!];
       if (NODE_COMPONENTS.some((c) => down.has(`${c}@${box.node}`))) s.down = true;
+      if (stuck && NODE_COMPONENTS.some((c) => stuck === `${c}@${box.node}`)) s.stuck = true;
     }
     // A lane's label carries its Node's flags: NotReady, cordoned or tainted shows where the node is drawn.
     if (box.kind === 'label' && box.node) s.flags = flags?.[box.node];
     if (box.kind === 'component' && down.has(box.id)) s.down = true;
+    if (box.kind === 'component' && stuck === box.id) s.stuck = true;
     return s;
   });
 }

@@ -2,17 +2,18 @@
  * The current step told in words (docs/CONTRACTS.md §7: `narration`, the aria-live region): who talks to whom, what the
  * component received, decided and handed on, the manifest field behind it, and the Events it recorded.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../ui/i18n/translateContext';
 import { Icon } from '../ui/Icon';
 import { useApp, useAppApi } from '../ui/store/useApp';
 import { useCurrent } from '../ui/store/useCurrent';
-import { diagnoseAt } from '../playback/diagnosis';
+import { diagnoseAtCached } from '../playback/diagnosis';
 import { narrate, stepHeadline } from '../playback/narrate';
 import { formatWait, jumpAfter } from '../playback/clockJumps';
 import { groupAt } from '../playback/messageGroups';
 import { groupsRepeats } from '../playback/navigation';
+import { verdictOf, type Verdict } from '../playback/verdict';
 
 export function NarrationPanel() {
   const t = useT();
@@ -92,15 +93,24 @@ function EndVerdict({ text }: { text: string }) {
   const { session, world, cursor, step } = useCurrent();
   // The inspectors live beside the stage, which neither an embed nor the diagram-only layout shows.
   const inspectors = useApp((s) => !s.embed && !s.present && s.layoutView === 'split');
-  const stuck = useMemo(
-    () => (session && world ? diagnoseAt(session.run, world, cursor).stuck : undefined),
+  const diagnosis = useMemo(
+    () => (session && world ? diagnoseAtCached(session.run, world, cursor) : undefined),
     [session, world, cursor],
   );
-  if (!stuck || !step) return <p className="narration__text">{text}</p>;
+  const stuck = diagnosis?.stuck;
+  const verdict = diagnosis && verdictOf(diagnosis);
+  if (!stuck || !step)
+    return (
+      <>
+        {verdict && <VerdictSentence verdict={verdict} />}
+        <p className="narration__text">{text}</p>
+      </>
+    );
   const reason = step.detail?.type === 'end' ? step.detail.reason : 'quiescent';
   const time = (step.time / 1000).toFixed(1);
   return (
     <div className="narration__verdict" data-testid="end-verdict" data-link={stuck.link}>
+      {verdict && <VerdictSentence verdict={verdict} />}
       <p className="narration__text">
         <strong>
           {t(reason === 'quiescent' ? 'end.verdict.quiescent' : 'end.verdict.stopped', {
@@ -127,6 +137,39 @@ function EndVerdict({ text }: { text: string }) {
         )}
       </p>
     </div>
+  );
+}
+
+/** The outcome in one sentence: "Stuck: <object> — <reason>" or "Done: 3/3 Pods Ready, Service web has 3 …". */
+function VerdictSentence({ verdict: v }: { verdict: Verdict }) {
+  const t = useT();
+  const ref = useRef<HTMLParagraphElement>(null);
+  const { embed, reducedMotion } = useApp(useShallow((s) => ({ embed: s.embed, reducedMotion: s.reducedMotion })));
+  // On a phone the narration is below the diagram: arriving at the end brings the outcome into view (above the
+  // sticky controls, .narration's scroll-margin). Never in an embed, where scrolling would move the course page.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || embed || !window.matchMedia?.('(max-width: 900px)').matches) return;
+    const r = el.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight - 180) return;
+    el.closest('.narration')?.scrollIntoView({ block: 'end', behavior: reducedMotion ? 'auto' : 'smooth' });
+  }, [embed, reducedMotion]);
+  const text =
+    v.kind === 'stuck'
+      ? t('verdict.stuck', { object: v.object, reason: t(`diag.${v.reasonKey}`, v.params) })
+      : [
+          t('verdict.done', { ready: v.ready, want: v.want }),
+          ...v.services.map((s) => t('verdict.doneService', { service: s.name, count: s.count })),
+        ].join(t('verdict.join'));
+  return (
+    <p
+      ref={ref}
+      className={`narration__outcome narration__outcome--${v.kind}`}
+      data-testid="verdict"
+      data-outcome={v.kind}
+    >
+      <strong>{text}</strong>
+    </p>
   );
 }
 

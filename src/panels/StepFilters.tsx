@@ -1,4 +1,4 @@
-/** Which steps navigation lands on: background steps on/off, and "follow one Pod". */
+/** Which steps navigation lands on: the key steps or all, background steps on/off, and "follow one Pod". */
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../ui/i18n/translateContext';
@@ -12,8 +12,9 @@ import { groupsRepeats } from '../playback/navigation';
 export const StepFilters = memo(function StepFilters() {
   const t = useT();
   const api = useAppApi();
-  const { filter, pods, matching, hasRun, total, hasGroups } = useApp(
+  const { filter, pods, matching, hasRun, total, hasGroups, keyCount } = useApp(
     useShallow((s) => ({
+      keyCount: s.session?.keySteps.length ?? 0,
       filter: s.filter,
       pods: s.session?.pods,
       matching: s.navigable.length,
@@ -22,18 +23,35 @@ export const StepFilters = memo(function StepFilters() {
       hasGroups: !!s.session?.groups.length,
     })),
   );
+  const keySteps = !!filter.keySteps && !filter.pod;
   return (
     <div className="filters">
+      <label className="check" title={t('ctl.keyStepsHint')}>
+        <input
+          type="checkbox"
+          checked={keySteps}
+          onChange={(e) => api.getState().setKeySteps(e.target.checked)}
+          disabled={!hasRun || !!filter.pod}
+          data-testid="key-steps"
+        />
+        {t('ctl.keySteps')}
+        {hasRun && keySteps && (
+          <span className="filters__count" data-testid="key-steps-count">
+            {t('ctl.keyStepsCount', { count: keyCount, total })}
+          </span>
+        )}
+      </label>
       <label className="check" title={t('ctl.backgroundHint')}>
         <input
           type="checkbox"
-          checked={!filter.hideBackground}
+          checked={!filter.hideBackground && !keySteps}
           onChange={(e) => api.getState().setHideBackground(!e.target.checked)}
-          disabled={!hasRun}
+          disabled={!hasRun || keySteps}
+          data-testid="background-steps"
         />
         {t('ctl.background')}
       </label>
-      {hasGroups && (
+      {hasGroups && !keySteps && (
         <label className="check" title={t('ctl.groupHint')}>
           <input
             type="checkbox"

@@ -91,3 +91,35 @@ export function diagnoseAt(run: Pick<Run, 'steps' | 'output'>, world: WorldState
   chain.push(...whereStuck(world, run).chain);
   return { stuck: chain.find((f) => !f.ok), chain };
 }
+
+/** The last diagnosis per run: the verdict and the diagram both ask for the one at the end step, in one render. */
+const lastDiagnosis = new WeakMap<object, { world: WorldState; seq: number; diagnosis: StepDiagnosis }>();
+
+export function diagnoseAtCached(run: Pick<Run, 'steps' | 'output'>, world: WorldState, seq: number): StepDiagnosis {
+  const hit = lastDiagnosis.get(run);
+  if (hit && hit.world === world && hit.seq === seq) return hit.diagnosis;
+  const diagnosis = diagnoseAt(run, world, seq);
+  lastDiagnosis.set(run, { world, seq, diagnosis });
+  return diagnosis;
+}
+
+const NODE_LOCAL_COMPONENTS = new Set(['kubelet', 'container-runtime', 'cni', 'kube-proxy']);
+
+/**
+ * The diagram instance a finding blames: a control-plane component by id, a node-local one on the node of the Pod it
+ * is about (`kubelet@node-2`), or on the node its reason names.
+ */
+export function stuckInstance(finding: ChainFinding, world: WorldState): string | undefined {
+  if (finding.component === 'kubectl') return 'kubectl';
+  if (!NODE_LOCAL_COMPONENTS.has(finding.component)) return finding.component;
+  let node = typeof finding.params.node === 'string' ? finding.params.node : undefined;
+  if (!node && finding.object.startsWith('pod/')) {
+    const suffix = `/${finding.object.slice(4)}`;
+    for (const [key, obj] of world.etcd)
+      if (key.startsWith('/registry/pods/') && key.endsWith(suffix)) {
+        node = (obj as { spec?: { nodeName?: string } }).spec?.nodeName;
+        break;
+      }
+  }
+  return node ? `${finding.component}@${node}` : undefined;
+}

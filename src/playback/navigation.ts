@@ -8,6 +8,11 @@ import { GROUP_BY_DEFAULT_ABOVE_STEPS } from './messageGroups';
 
 export interface StepFilter {
   hideBackground: boolean;
+  /**
+   * Land only on the run's key steps (keySteps.ts), the curated path; "follow one Pod" overrides it, as a Pod's own
+   * steps are what the learner asked for.
+   */
+  keySteps?: boolean;
   /** Follow one Pod: only steps about it. */
   pod: string | null;
   /**
@@ -18,6 +23,16 @@ export interface StepFilter {
 }
 
 export const NO_FILTER: StepFilter = { hideBackground: false, pod: null };
+
+/** How a run is stepped through: `key` steps (the app's default) or `all` of them, background steps hidden. */
+export type StepsMode = 'key' | 'all';
+
+/** The filter a page starts with: the app's `steps` default is `key`; an embed keeps every step unless told. */
+export function initialFilter(mode: StepsMode | undefined): StepFilter {
+  if (mode === 'key') return { hideBackground: true, pod: null, keySteps: true };
+  if (mode === 'all') return { hideBackground: true, pod: null };
+  return NO_FILTER;
+}
 
 export function involvesPod(step: Step, pod: string): boolean {
   if (step.object?.name === pod && step.object.kind === 'Pod') return true;

@@ -1,4 +1,7 @@
-/** The "Embed" dialog: builds the iframe snippet (size, content, language, theme, start step, controls) with a live preview. */
+/**
+ * The "Embed" dialog: builds the iframe snippet (size, content, language, theme, start step, key or all steps,
+ * controls) with a live preview.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { SCENARIOS } from '../../scenarios';
 import { LANGUAGES } from '../../i18n/languages';
@@ -25,6 +28,8 @@ export function EmbedDialog() {
   const [step, setStep] = useState('');
   const [autoSize, setAutoSize] = useState(true);
   const [controls, setControls] = useState<'full' | 'min' | 'none'>('full');
+  // As the app steps: an embed without `steps=` keeps every step (what pages written before key steps expect).
+  const [steps, setSteps] = useState<'key' | 'all'>(s.filter.keySteps ? 'key' : 'all');
   const [fragment, setFragment] = useState('');
   const [note, setNote] = useState('');
 
@@ -42,10 +47,11 @@ export function EmbedDialog() {
     q.set('lang', lang);
     if (theme !== 'system') q.set('theme', theme);
     if (Number(step) > 1) q.set('step', step);
+    if (steps === 'key') q.set('steps', 'key');
     if (controls !== 'full') q.set('controls', controls);
     q.set('id', 'podyssey-1');
     return `${new URL('./embed.html', window.location.href).href}?${q.toString()}${content === '__current' ? fragment : ''}`;
-  }, [content, lang, theme, step, controls, fragment]);
+  }, [content, lang, theme, step, steps, controls, fragment]);
 
   const iframe = `<iframe src="${esc(src)}" title="${esc(t('embed.frameTitle'))}" width="${esc(width)}" height="${height}" loading="lazy" style="border:0;max-width:100%" allow="clipboard-write"${autoSize ? ' data-podyssey' : ''}></iframe>`;
   // The host helper (public/podyssey-embed.js) keeps a [data-podyssey] iframe as tall as its content asks.
@@ -113,6 +119,13 @@ export function EmbedDialog() {
               setStep(e.target.value === '' ? '' : String(Math.max(1, Math.floor(Number(e.target.value) || 1))))
             }
           />
+        </label>
+        <label>
+          {t('embed.steps')}
+          <select value={steps} onChange={(e) => setSteps(e.target.value as 'key' | 'all')} data-testid="embed-steps">
+            <option value="key">{t('ctl.keySteps')}</option>
+            <option value="all">{t('embed.steps.all')}</option>
+          </select>
         </label>
         <label className="check">
           <input type="checkbox" checked={autoSize} onChange={(e) => setAutoSize(e.target.checked)} />

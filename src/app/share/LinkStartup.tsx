@@ -168,6 +168,7 @@ function useUrlFollowsApp(api: AppStoreApi, enabled: boolean) {
         s.theme !== p.theme ||
         s.layoutView !== p.layoutView ||
         s.present !== p.present ||
+        s.filter.keySteps !== p.filter.keySteps ||
         s.actions !== p.actions
       ) {
         window.clearTimeout(timer);

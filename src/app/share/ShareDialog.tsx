@@ -31,6 +31,7 @@ export function ShareDialog() {
       seed: s.seed,
       actions: s.actions,
       present: s.present,
+      filter: s.filter,
     })),
   );
   const [links, setLinks] = useState<{ plain: string; step: string } | null>(null);

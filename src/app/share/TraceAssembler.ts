@@ -8,7 +8,7 @@ import type { TraceImportMessage, TraceImportProgress } from '../../ui/workers/t
 
 export type ImportedTrace = Pick<
   Extract<TraceImportMessage, { kind: 'head' }>,
-  'yaml' | 'info' | 'marks' | 'groups' | 'foreground' | 'strip' | 'jumps'
+  'yaml' | 'info' | 'marks' | 'groups' | 'foreground' | 'keySteps' | 'strip' | 'jumps'
 > & { run: Run };
 
 export class TraceAssembler {
@@ -38,8 +38,11 @@ export class TraceAssembler {
         const head = this.head;
         if (!head || this.steps.length !== head.steps)
           throw new TraceFileError('crashed', 'the import worker stopped before sending every step');
-        const { yaml, info, marks, groups, foreground, strip, jumps } = head;
-        return { run: { ...head.run, steps: this.steps }, yaml, info, marks, groups, foreground, strip, jumps };
+        const { yaml, info, marks, groups, foreground, keySteps, strip, jumps } = head;
+        return {
+          run: { ...head.run, steps: this.steps },
+          ...{ yaml, info, marks, groups, foreground, keySteps, strip, jumps },
+        };
       }
     }
   }

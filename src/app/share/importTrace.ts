@@ -4,6 +4,7 @@
  * editor work.
  */
 import { WorldCache } from '../../playback/WorldCache';
+import { manifestNamespaces } from '../../playback/defaultKubectlCommand';
 import type { AppStoreApi, Session } from '../../ui/store/createAppStore';
 import type { ImportedTrace } from './TraceAssembler';
 import { TraceFileError } from '../../playback/traceFile';
@@ -65,7 +66,7 @@ let importCounter = 1_000_000;
  */
 function replayTrace(
   api: AppStoreApi,
-  { run, yaml, info, marks, groups, foreground, strip, jumps }: ImportedTrace,
+  { run, yaml, info, marks, groups, foreground, keySteps, strip, jumps }: ImportedTrace,
 ): void {
   const session: Session = {
     id: ++importCounter,
@@ -80,6 +81,8 @@ function replayTrace(
     strip,
     jumps,
     foreground,
+    keySteps,
+    namespaces: manifestNamespaces(run),
   };
   api.getState().showImported(session);
   setTimeout(() => {

@@ -22,6 +22,7 @@ type LinkState = Pick<
   | 'seed'
   | 'actions'
   | 'present'
+  | 'filter'
 >;
 
 interface LinkOptions {
@@ -55,6 +56,7 @@ export async function linkParts(s: LinkState, opts: LinkOptions): Promise<{ sear
   if (s.nodes !== undefined) q.set('nodes', String(s.nodes));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
   if (s.present) q.set('present', '1');
+  if (!s.filter.keySteps) q.set('steps', 'all');
   for (const [k, v] of Object.entries(opts.extra ?? {})) if (v !== undefined) q.set(k, v);
   const actions = s.actions ?? [];
   let hash = '';

@@ -48,6 +48,7 @@ describe('trace import', () => {
       marks: [],
       groups: [],
       foreground: [],
+      keySteps: [],
       strip: [],
       jumps: [],
       steps: steps.length,

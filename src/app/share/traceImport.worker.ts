@@ -10,6 +10,7 @@ import { messageGroups } from '../../playback/messageGroups';
 import { phaseMarks, phaseStrip } from '../../playback/timeline';
 import { clockJumps } from '../../playback/clockJumps';
 import { navigableSteps } from '../../playback/navigation';
+import { keySteps } from '../../playback/keySteps';
 import { readTraceText } from './readTraceText';
 import { checkTraceSize, parseTraceFile, TraceFileError } from '../../playback/traceFile';
 import {
@@ -50,6 +51,7 @@ async function importTrace(file: Blob): Promise<void> {
     marks: phaseMarks(steps),
     groups: messageGroups(steps),
     foreground: navigableSteps(steps, { hideBackground: true, pod: null }),
+    keySteps: keySteps(steps),
     strip: phaseStrip(steps),
     jumps: clockJumps(steps),
     steps: steps.length,

@@ -87,6 +87,34 @@ describe('app store', () => {
     ).toBe(true);
   });
 
+  it('steps through the key steps by default in the app, the full trace one toggle away', async () => {
+    const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path', steps: 'key' });
+    const s = () => store.getState();
+    await s().apply();
+    const keys = s().session!.keySteps;
+    expect(s().navigable).toBe(keys);
+    expect(s().playable).toBe(keys);
+    s().next();
+    s().next();
+    expect(s().cursor).toBe(keys[2]);
+    s().setKeySteps(false);
+    expect(s().cursor).toBe(keys[2]);
+    expect(s().filter.hideBackground).toBe(true);
+    expect(s().navigable.length).toBeGreaterThan(keys.length * 4);
+    s().next();
+    expect(s().cursor).toBe(keys[2] + 1);
+    // Following a Pod shows its steps, whatever the key steps are.
+    s().setKeySteps(true);
+    s().setFollowPod(s().session!.pods[0]);
+    const pod = s().session!.pods[0];
+    expect(s().navigable.filter((seq) => !keys.includes(seq)).length).toBeGreaterThan(10);
+    expect(
+      s()
+        .navigable.slice(0, -1)
+        .every((seq) => JSON.stringify(s().session!.run.steps[seq]).includes(pod)),
+    ).toBe(true);
+  });
+
   it('reports a failed simulation', async () => {
     const store = createAppStore({ runSimulation: () => Promise.reject(new Error('boom')) }, { yaml });
     await store.getState().apply();

@@ -5,6 +5,7 @@
  * (session, cursor, view options): stepping back is only a cursor move.
  */
 import { createStore } from 'zustand/vanilla';
+import type { StepsMode } from '../../playback/navigation';
 import { chromeSlice, type ChromeActions, type ChromeInitial, type ChromeState } from './chromeSlice';
 import { cursorSlice, type CursorActions, type CursorState } from './cursorSlice';
 import type { Draft } from './draft';
@@ -22,7 +23,7 @@ export type AppStore = AppState & AppActions;
 export type StoreDeps = RunDeps;
 
 export type InitialState = Partial<Pick<InputsState, 'yaml' | 'scenarioId' | 'nodes' | 'seed'>> &
-  ChromeInitial & { speed?: number; previousDraft?: Draft | null };
+  ChromeInitial & { speed?: number; steps?: StepsMode; previousDraft?: Draft | null };
 
 export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {
   return createStore<AppStore>()((set, get) => ({

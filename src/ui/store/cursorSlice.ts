@@ -4,14 +4,15 @@
  * a branch switch, an import, a filter change).
  */
 import {
-  NO_FILTER,
   clampSeq,
+  initialFilter,
   groupsRepeats,
   navigableSteps,
   nextIn,
   prevIn,
   snapForward,
   type StepFilter,
+  type StepsMode,
 } from '../../playback/navigation';
 import { collapseGroups, groupAt } from '../../playback/messageGroups';
 import { DEFAULT_SPEED, faster, normaliseSpeed, slower } from '../../playback/speed';
@@ -47,6 +48,8 @@ export interface CursorActions {
   faster(): void;
   slower(): void;
   setHideBackground(hide: boolean): void;
+  /** Step through the key steps only (true) or every step the other filters keep (false). */
+  setKeySteps(on: boolean): void;
   setFollowPod(pod: string | null): void;
   /** Step over runs of repeated messages as one (true), one by one (false), or automatically (undefined). */
   setGroupRepeats(on: boolean | undefined): void;
@@ -57,6 +60,7 @@ export interface CursorActions {
 /** The steps navigation (`navigable`) and playback (`playable`) land on, for a session under a filter. */
 export function stepLists(session: Session | null, filter: StepFilter): Pick<CursorState, 'navigable' | 'playable'> {
   if (!session) return { navigable: [], playable: [] };
+  if (filter.keySteps && !filter.pod) return { navigable: session.keySteps, playable: session.keySteps };
   const steps = session.run.steps;
   // An imported run's worker already walked its steps for the foreground ones: a 200,000-step trace is not walked
   // again on the page (nor grouped, which needs the walk too).
@@ -72,7 +76,11 @@ export function stepLists(session: Session | null, filter: StepFilter): Pick<Cur
   };
 }
 
-export function cursorSlice(set: SetState, get: GetState, initial: { speed?: number }): CursorState & CursorActions {
+export function cursorSlice(
+  set: SetState,
+  get: GetState,
+  initial: { speed?: number; steps?: StepsMode },
+): CursorState & CursorActions {
   const moveTo = (seq: number | undefined) => {
     const s = get().session;
     if (!s || seq === undefined) return;
@@ -90,7 +98,7 @@ export function cursorSlice(set: SetState, get: GetState, initial: { speed?: num
     playable: [],
     playing: false,
     speed: normaliseSpeed(initial.speed ?? DEFAULT_SPEED),
-    filter: NO_FILTER,
+    filter: initialFilter(initial.steps),
 
     goTo: (seq) => moveTo(seq),
     next: () => moveTo(nextIn(get().navigable, get().cursor)),
@@ -131,6 +139,10 @@ export function cursorSlice(set: SetState, get: GetState, initial: { speed?: num
 
     setHideBackground: (hideBackground) => void setFilter({ ...get().filter, hideBackground }),
     setGroupRepeats: (groupRepeats) => void setFilter({ ...get().filter, groupRepeats }),
+    setKeySteps: (keySteps) => {
+      // Leaving the key steps shows the full trace without the heartbeats; the cursor stays where it is.
+      setFilter({ ...get().filter, keySteps, ...(keySteps ? {} : { hideBackground: true }) });
+    },
     expandGroup: () => {
       const { session, cursor } = get();
       const group = session ? groupAt(session.groups, cursor) : undefined;

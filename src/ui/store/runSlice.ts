@@ -3,15 +3,19 @@
  * indexes, and its branches (forks made by interventions). Switching branches is a pointer move.
  */
 import type { Run, SimulationInput, TimedAction, UserAction } from '../../engine/api';
-import type { Step } from '../../engine/types';
 import { findScenario } from '../../scenarios';
 import { forkedActions } from '../../playback/forkedActions';
 import { clampSeq } from '../../playback/navigation';
 import { messageGroups, type MessageGroup } from '../../playback/messageGroups';
+import { keySteps } from '../../playback/keySteps';
 import { phaseMarks, type PhaseMark, type StripBucket } from '../../playback/timeline';
 import type { ClockJump } from '../../playback/clockJumps';
 import { WorldCache } from '../../playback/WorldCache';
-import { defaultKubectlCommandFor, isDefaultKubectlCommand } from '../../playback/defaultKubectlCommand';
+import {
+  defaultKubectlCommandFor,
+  isDefaultKubectlCommand,
+  manifestNamespaces,
+} from '../../playback/defaultKubectlCommand';
 import type { RunInfo } from '../../playback/runInfo';
 import type { TraceErrorCode } from '../../playback/traceFile';
 import {
@@ -36,6 +40,10 @@ export interface Session {
   pods: string[];
   /** Runs of repeated messages (fan-outs to every node), which navigation may step over as one. */
   groups: MessageGroup[];
+  /** The namespaces the manifest's objects went to: where the panels look first. */
+  namespaces: string[];
+  /** The curated path through the run (playback/keySteps.ts): where navigation lands by default. */
+  keySteps: number[];
   /** The manifest text this run applied (the editor may have moved on). */
   yaml: string;
   ms: number;
@@ -113,6 +121,8 @@ export function runSlice(set: SetState, get: GetState, deps: RunDeps): RunState 
     marks: phaseMarks(result.run.steps),
     pods: podNames(result.run),
     groups: messageGroups(result.run.steps),
+    keySteps: keySteps(result.run.steps),
+    namespaces: manifestNamespaces(result.run),
     yaml,
     ms: result.ms,
   });
@@ -161,11 +171,12 @@ export function runSlice(set: SetState, get: GetState, deps: RunDeps): RunState 
       set({ status: 'simulating', error: null, simStartedAt: now(), progress: null, playing: false });
       try {
         const result = await deps.runSimulation(input, (progress) => set({ progress }));
+        const session = makeSession(result, yaml);
         // The kubectl panel looks where the manifest's objects are, unless the learner typed a command.
         const kubectl = isDefaultKubectlCommand(get().kubectlCommand)
-          ? { kubectlCommand: defaultKubectlCommandFor(manifestNamespaces(result.run)) }
+          ? { kubectlCommand: defaultKubectlCommandFor(session.namespaces) }
           : {};
-        showRun(makeSession(result, yaml), input, opts?.step !== undefined ? opts.step - 1 : 0, kubectl);
+        showRun(session, input, opts?.step !== undefined ? opts.step - 1 : 0, kubectl);
         // Show the learner what went wrong first: the first rejected field, where they typed it.
         const firstError = result.info.markers.find((m) => m.severity === 'error');
         if (firstError) get().revealLine(firstError.line);
@@ -246,14 +257,4 @@ function podNames(run: Run): string[] {
     }
   }
   return [...seen];
-}
-
-/** The namespaces kubectl sent the manifest's namespaced objects to (its apply requests, the first steps). */
-function manifestNamespaces(run: { steps: readonly Step[] }): string[] {
-  const out: string[] = [];
-  for (const s of run.steps) {
-    if (s.from.component !== 'kubectl' || s.to.component !== 'kube-apiserver') continue;
-    if (s.object?.namespace) out.push(s.object.namespace);
-  }
-  return out;
 }

@@ -27,6 +27,8 @@ export type TraceImportMessage =
       groups: MessageGroup[];
       /** Steps that are not background (plus the last): where playback lands. */
       foreground: number[];
+      /** The curated path (playback/keySteps.ts). */
+      keySteps: number[];
       strip: StripBucket[];
       jumps: ClockJump[];
       steps: number;
