@@ -277,6 +277,10 @@ export const en = {
     'Validating admission: the ResourceQuota plugin adds what this object would use to what the namespace already uses and finds a quota exceeded, so the API server answers 403 Forbidden and stores nothing: {message}',
   'narration.apiserver.quotaCharged':
     'Validating admission: the ResourceQuota plugin counts {kind} {name} against the namespace quota and writes the new usage into the quota before storing the object: {quotas}.',
+  'narration.apiserver.podSecurityDenied':
+    'Validating admission: the PodSecurity plugin checks the Pod against the level its namespace enforces (the pod-security.kubernetes.io/enforce label) and finds fields that level forbids, so the API server answers 403 Forbidden and stores nothing: {message}',
+  'narration.apiserver.podSecurityWarned':
+    'Validating admission: the PodSecurity plugin checks {kind} {name} against the level its namespace warns about (pod-security.kubernetes.io/warn) and finds violations. It does not refuse the request: it adds a warning to the response, which kubectl prints as "Warning: {warning}".',
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
   'narration.apiserver.nsTerminating':
@@ -749,6 +753,7 @@ export const en = {
   'stuck.key.stuck.nodeNotReady': 'A node is NotReady.',
   'stuck.key.stuck.noReplicaSet': 'No ReplicaSet was created.',
   'stuck.key.stuck.failedCreate': 'Pods cannot be created.',
+  'stuck.key.stuck.podSecurity': 'PodSecurity admission refuses the Pods.',
   'stuck.key.stuck.podsMissing': 'Fewer Pods than wanted.',
   'stuck.key.stuck.unschedulable': 'No node fits the Pod.',
   'stuck.key.stuck.noScheduler': 'Nobody is scheduling the Pod.',

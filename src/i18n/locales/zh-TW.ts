@@ -50,6 +50,8 @@ const zhTW: Catalog = {
     'Deployment 已存下，卻沒有任何 ReplicaSet：deployment controller 還沒處理它（kube-controller-manager 有在執行嗎？）',
   'diag.replicaSetCreated': '已建立 ReplicaSet',
   'diag.failedCreate': 'ReplicaSet controller 無法建立 Pod：{message}',
+  'diag.podSecurity':
+    'namespace 強制執行「{level}」Pod 安全標準（標籤 pod-security.kubernetes.io/enforce），而 Pod 範本違反了它（{violations}），所以 API server 拒絕 ReplicaSet 建立的每一個 Pod',
   'diag.podsMissing': 'ReplicaSet 要 {want} 個 Pod，目前只有 {have} 個',
   'diag.podsCreated': '已建立 {have}/{want} 個 Pod',
   'diag.unschedulable': '沒有節點放得下：{message}',
@@ -209,6 +211,9 @@ const zhTW: Catalog = {
   'scenario.quota-exceeded.title': 'ResourceQuota：只允許兩個 Pod 的 quota 下跑 3 個副本的 Deployment',
   'scenario.quota-exceeded.lesson':
     'Admission 會把每個新 Pod 計入 quota，並以 403 Forbidden 拒絕會超出上限的那一個。ReplicaSet 把拒絕轉成 FailedCreate 事件，並以 back-off 持續重試：它停在 3 個中的 2 個。',
+  'scenario.podsecurity-restricted.title': 'PodSecurity：在 restricted namespace 裡部署一般的 nginx Deployment',
+  'scenario.podsecurity-restricted.lesson':
+    'namespace 強制執行 restricted Pod 安全標準，也對它發出警告。kubectl apply 印出一則警告，但 Deployment 仍被建立：PodSecurity 對 Pod 範本只會警告。它真正強制檢查的是 Pod，所以 ReplicaSet 每次嘗試建立 Pod 都被以 403 Forbidden 拒絕，ReplicaSet 記下 FailedCreate，Deployment 停在 0/1。修正要改在 Pod spec：runAsNonRoot、seccomp profile、禁止權限提升、丟棄所有 capabilities。',
   'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
   'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
   'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',
@@ -454,6 +459,10 @@ const zhTW: Catalog = {
     'Validating admission（驗證型准入）：ResourceQuota 外掛把這個物件會用到的量加上 namespace 目前的用量，發現超過 quota，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
   'narration.apiserver.quotaCharged':
     'Validating admission（驗證型准入）：ResourceQuota 外掛把 {kind} {name} 計入 namespace 的 quota，並在儲存物件之前先把新的用量寫進 quota：{quotas}。',
+  'narration.apiserver.podSecurityDenied':
+    'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 強制執行的等級（pod-security.kubernetes.io/enforce 標籤）檢查這個 Pod，發現有該等級禁止的欄位，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
+  'narration.apiserver.podSecurityWarned':
+    'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 要警告的等級（pod-security.kubernetes.io/warn）檢查 {kind} {name}，發現違規。它不拒絕請求，而是在回應裡加上一則警告，kubectl 會印出「Warning: {warning}」。',
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
   'narration.apiserver.nsTerminating':
@@ -913,6 +922,7 @@ const zhTW: Catalog = {
   'stuck.key.stuck.nodeNotReady': '有節點是 NotReady。',
   'stuck.key.stuck.noReplicaSet': '沒有建立 ReplicaSet。',
   'stuck.key.stuck.failedCreate': '無法建立 Pod。',
+  'stuck.key.stuck.podSecurity': 'PodSecurity 准入拒絕了這些 Pod。',
   'stuck.key.stuck.podsMissing': 'Pod 數量比期望的少。',
   'stuck.key.stuck.unschedulable': '沒有適合這個 Pod 的節點。',
   'stuck.key.stuck.noScheduler': '沒有人在排程這個 Pod。',
