@@ -100,4 +100,64 @@ spec:
 ${deployment({ podSpecExtra: '      volumes:\n        - name: data\n          persistentVolumeClaim:\n            claimName: data\n', extraContainer: '          volumeMounts:\n            - name: data\n              mountPath: /data\n' })}`,
     },
   },
+  {
+    id: 'priority-preemption',
+    family: 'pending',
+    title: 'Preemption: a high-priority Pod makes room by evicting a low-priority one',
+    lesson:
+      "One worker, nearly full with a low-priority batch Pod. The urgent Pod (PriorityClass critical, value 1000000) does not fit anywhere, so the scheduler runs DefaultPreemption: on node-1, removing the batch Pod is enough. It nominates node-1 for the urgent Pod (status.nominatedNodeName), marks the batch Pod DisruptionTarget (PreemptionByScheduler), deletes it and records Preempted. Once it is gone the urgent Pod is scheduled on the next attempt; the batch ReplicaSet's replacement stays Pending, since nothing has a lower priority than it.",
+    input: {
+      yaml: `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata:
+  name: critical
+value: 1000000
+description: Pods that may preempt batch work.
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: batch
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: batch
+  template:
+    metadata:
+      labels:
+        app: batch
+    spec:
+      containers:
+        - name: worker
+          image: nginx:1.27-alpine
+          resources:
+            requests:
+              cpu: 1500m
+`,
+      cluster: { nodes: [controlPlaneNode(), workerNode(1)] },
+      actions: [
+        {
+          atMs: 15_000,
+          action: {
+            type: 'apply',
+            yaml: `apiVersion: v1
+kind: Pod
+metadata:
+  name: urgent
+spec:
+  priorityClassName: critical
+  containers:
+    - name: app
+      image: nginx:1.27-alpine
+      resources:
+        requests:
+          cpu: "1"
+`,
+          },
+        },
+      ],
+      untilMs: 60_000,
+    },
+  },
 ];

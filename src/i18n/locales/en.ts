@@ -472,6 +472,12 @@ export const en = {
     'The scheduler patches Pod “{pod}” with condition PodScheduled=False (reason Unschedulable): kubectl shows it as Pending.',
   'narration.scheduler.selectNode':
     'The scheduler annotates claim {pvc} with the selected node {node}, so the volume is provisioned there.',
+  'narration.scheduler.preempt':
+    'No node fits Pod “{pod}” (priority {priority}), so DefaultPreemption looks for Pods of lower priority whose removal would make room. On {node}, removing {victims} is enough: the scheduler nominates {node} for “{pod}” (status.nominatedNodeName) and preempts them.',
+  'narration.scheduler.preemptCondition':
+    'Before deleting “{pod}”, the scheduler marks it with condition DisruptionTarget=True (reason PreemptionByScheduler), so whoever reads it knows why it is going: it makes room for the higher-priority “{preemptor}”.',
+  'narration.scheduler.preemptDelete':
+    'The scheduler deletes the preempted Pod “{pod}” with its default grace period: the kubelet stops its containers, and once it is gone there is room on {node} for the preemptor, which the scheduler retries.',
 
   'narration.kubelet.runSandbox':
     'The kubelet sees Pod “{pod}” bound to its node. First the Pod sandbox: it calls RunPodSandbox on the container runtime over CRI, which creates the network namespace (pause container) and asks the CNI plugin for an IP.',

@@ -101,6 +101,9 @@ const zhTW: Catalog = {
   'scenario.pending-node-selector.title': 'Pending：nodeSelector 找不到相符的節點',
   'scenario.pending-node-selector.lesson':
     'nodeSelector 要求 disktype=ssd，但沒有節點帶這個 label，所以 NodeAffinity 把所有節點都排除了。',
+  'scenario.priority-preemption.title': '搶占（Preemption）：高優先順序的 Pod 驅逐低優先順序的 Pod 來騰出空間',
+  'scenario.priority-preemption.lesson':
+    '只有一個 worker，幾乎被一個低優先順序的 batch Pod 佔滿。urgent Pod（PriorityClass critical，數值 1000000）在哪裡都放不下，所以排程器執行 DefaultPreemption：在 node-1 上，只要移除 batch Pod 就夠了。它為 urgent Pod 提名 node-1（status.nominatedNodeName），替 batch Pod 加上 DisruptionTarget 條件（PreemptionByScheduler），刪除它並記錄 Preempted 事件。等它消失，urgent Pod 在下一次嘗試就被排上；batch ReplicaSet 補上的替代 Pod 則停在 Pending，因為沒有比它優先順序更低的 Pod 可以搶占。',
   'scenario.pending-host-port.title': 'Pending：hostPort 衝突',
   'scenario.pending-host-port.lesson': '四個副本都要用 hostPort 8080，可是只有三個 worker：第四個無處可去。',
   'scenario.pending-pvc-missing-storageclass.title': 'Pending：PVC 指定了不存在的 StorageClass',
@@ -649,6 +652,12 @@ const zhTW: Catalog = {
   'narration.scheduler.markUnschedulable':
     '排程器為 Pod「{pod}」加上 condition PodScheduled=False（reason Unschedulable）：kubectl 會顯示它是 Pending。',
   'narration.scheduler.selectNode': '排程器在 claim {pvc} 上註記選定的節點 {node}，volume 就會在那裡建立。',
+  'narration.scheduler.preempt':
+    '沒有節點放得下 Pod「{pod}」（優先順序 {priority}），所以 DefaultPreemption 尋找移除後能騰出空間的較低優先順序 Pod。在 {node} 上，移除 {victims} 就夠了：排程器為「{pod}」提名 {node}（status.nominatedNodeName），並搶占（preempt）它們。',
+  'narration.scheduler.preemptCondition':
+    '刪除「{pod}」之前，排程器先替它加上 DisruptionTarget=True 條件（reason PreemptionByScheduler），讓讀到的人知道它為什麼被移除：要替優先順序較高的「{preemptor}」騰出空間。',
+  'narration.scheduler.preemptDelete':
+    '排程器以預設的寬限期刪除被搶占的 Pod「{pod}」：kubelet 停止它的容器，等它消失後 {node} 就有空間給搶占者，排程器會再試一次。',
 
   'narration.kubelet.runSandbox':
     'kubelet 看到 Pod「{pod}」被綁定到自己的節點。第一步是 Pod sandbox：它透過 CRI 對 container runtime 呼叫 RunPodSandbox，建立網路 namespace（pause 容器），並向 CNI 外掛要一個 IP。',
