@@ -261,6 +261,7 @@ export class Scheduler implements Component<SchedulerState> {
       storageClasses: this.list('StorageClass'),
       services: this.list('Service'),
       replicaSets: this.list('ReplicaSet'),
+      pdbs: this.list('PodDisruptionBudget'),
     });
     const nodes = snapshot.nodes;
     const nominatedNode = this.s.nominated.get(k);
