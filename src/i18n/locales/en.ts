@@ -281,6 +281,10 @@ export const en = {
     'Validating admission: the PodSecurity plugin checks the Pod against the level its namespace enforces (the pod-security.kubernetes.io/enforce label) and finds fields that level forbids, so the API server answers 403 Forbidden and stores nothing: {message}',
   'narration.apiserver.podSecurityWarned':
     'Validating admission: the PodSecurity plugin checks {kind} {name} against the level its namespace warns about (pod-security.kubernetes.io/warn) and finds violations. It does not refuse the request: it adds a warning to the response, which kubectl prints as "Warning: {warning}".',
+  'narration.apiserver.podSecurityLabels':
+    "Validating admission: the PodSecurity plugin reads the namespace's pod-security.kubernetes.io labels and one of them names no level or version it knows, so the API server answers 422 Invalid and stores nothing: {message}",
+  'narration.apiserver.podSecurityExistingPods':
+    'Validating admission: the namespace {name} gets a new enforce level, so the PodSecurity plugin checks the Pods already in it. It does not touch them (enforcement applies to Pods being created), but it warns about the ones the new level would refuse: {warning}',
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
   'narration.apiserver.nsTerminating':

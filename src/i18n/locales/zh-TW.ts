@@ -466,6 +466,10 @@ const zhTW: Catalog = {
     'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 強制執行的等級（pod-security.kubernetes.io/enforce 標籤）檢查這個 Pod，發現有該等級禁止的欄位，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
   'narration.apiserver.podSecurityWarned':
     'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 要警告的等級（pod-security.kubernetes.io/warn）檢查 {kind} {name}，發現違規。它不拒絕請求，而是在回應裡加上一則警告，kubectl 會印出「Warning: {warning}」。',
+  'narration.apiserver.podSecurityLabels':
+    'Validating admission（驗證型准入）：PodSecurity 外掛讀取 namespace 的 pod-security.kubernetes.io 標籤，其中有一個寫的不是它認得的等級或版本，所以 API server 回應 422 Invalid，什麼都不儲存：{message}',
+  'narration.apiserver.podSecurityExistingPods':
+    'Validating admission（驗證型准入）：namespace {name} 換上新的強制等級，所以 PodSecurity 外掛檢查裡面已經存在的 Pod。它不會動這些 Pod（強制只作用在新建立的 Pod），但會對新等級會拒絕的那些發出警告：{warning}',
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
   'narration.apiserver.nsTerminating':

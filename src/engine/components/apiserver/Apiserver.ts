@@ -17,7 +17,7 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { mutate, validateAdmission } from './admission';
 import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission/namespaceLifecycle';
 import { admitResourceQuota, quotaUsedText } from './admission/resourceQuota';
-import { admitPodSecurity, namespaceEnforceWarnings } from './admission/podSecurity';
+import { admitPodSecurity, namespaceEnforceWarnings, namespaceLabelsError } from './admission/podSecurity';
 import { POD_SPEC_KINDS } from './admission/podSecurityChecks';
 import { holdsFinalizer } from './finalizers';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
@@ -448,8 +448,14 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       }
       warnings.push(...podSecurity.warnings);
     }
-    if (info.kind === 'Namespace' && req.subresource === undefined)
+    if (info.kind === 'Namespace' && req.subresource === undefined) {
+      const labelsError = namespaceLabelsError(next, existing);
+      if (labelsError) {
+        this.drawPodSecurity(sim, next, labelsError.message, []);
+        return this.respond(sim, client, req, phase, labelsError);
+      }
       warnings.push(...namespaceEnforceWarnings(next, existing, sim.store));
+    }
     if (denial) {
       stage?.(
         'validating-admission',
@@ -765,12 +771,16 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       summary: warnings.length
         ? `PodSecurity admission lets ${obj.kind} ${obj.metadata.name} in with ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}: ${warnings.join('; ')}`
         : `The PodSecurity admission plugin denies the request: ${message}`,
+      // A Namespace is checked for its labels and, with a new enforce level, for the Pods it already holds.
       narration: warnings.length
         ? {
-            key: 'apiserver.podSecurityWarned',
+            key: obj.kind === 'Namespace' ? 'apiserver.podSecurityExistingPods' : 'apiserver.podSecurityWarned',
             params: { kind: obj.kind, name: obj.metadata.name, warning: warnings.join('; ') },
           }
-        : { key: 'apiserver.podSecurityDenied', params: { message } },
+        : {
+            key: obj.kind === 'Namespace' ? 'apiserver.podSecurityLabels' : 'apiserver.podSecurityDenied',
+            params: { message },
+          },
       object: refOf(obj),
     });
   }

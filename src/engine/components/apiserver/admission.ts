@@ -12,7 +12,7 @@ import type { KObject } from '../../types';
 import { admitDefaultTolerationSeconds } from './admission/defaultTolerationSeconds';
 import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
 import { admitPodPriority, validatePriorityClass } from './admission/priority';
-import { admitPodSecurity } from './admission/podSecurity';
+import { admitPodSecurity, namespaceLabelsError } from './admission/podSecurity';
 
 interface AdmissionContext {
   store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
@@ -171,6 +171,10 @@ export function validateAdmission(
   const podSecurity = admitPodSecurity(obj, op, obj.metadata.name, ctx.store, ctx.existing);
   if (podSecurity.error) return { plugin: 'PodSecurity', error: podSecurity.error };
   if (podSecurity.warnings.length) ctx.warnings?.push(...podSecurity.warnings);
+  if (obj.kind === 'Namespace') {
+    const error = namespaceLabelsError(obj, ctx.existing);
+    if (error) return { plugin: 'PodSecurity', error };
+  }
   // Priority's Validate: at most one global-default PriorityClass.
   if (obj.kind === 'PriorityClass') {
     const error = validatePriorityClass(obj, op, ctx.store);

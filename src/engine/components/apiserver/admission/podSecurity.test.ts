@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../types';
-import { admitPodSecurity, namespaceEnforceWarnings, policyToEvaluate } from './podSecurity';
+import { admitPodSecurity, namespaceEnforceWarnings, namespaceLabelsError, policyToEvaluate } from './podSecurity';
 import { evaluatePod, forbiddenDetail } from './podSecurityChecks';
 import { testStore } from './testStore';
 import { makePod } from '../../../testing/builders';
@@ -193,5 +193,25 @@ describe('PodSecurity: labelling a namespace (admission.go EvaluatePodsInNamespa
     expect(
       namespaceEnforceWarnings(ns('apps', { 'pod-security.kubernetes.io/enforce': 'privileged' }), ns('apps'), store),
     ).toEqual([]);
+  });
+});
+
+describe('PodSecurity: the namespace labels themselves (admission.go ValidateNamespace)', () => {
+  it('refuses a level or version that does not parse, with 422 and the label as the field', () => {
+    const err = namespaceLabelsError(ns('apps', { 'pod-security.kubernetes.io/enforce': 'strict' }));
+    expect(err?.code).toBe(422);
+    expect(err?.message).toBe(
+      'Namespace "apps" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted',
+    );
+    expect(namespaceLabelsError(ns('apps', { 'pod-security.kubernetes.io/warn-version': '1.30' }))?.message).toBe(
+      'Namespace "apps" is invalid: metadata.labels[pod-security.kubernetes.io/warn-version]: Invalid value: "1.30": must be "latest" or "v1.x"',
+    );
+  });
+
+  it('lets an update through that leaves the PodSecurity labels as they were', () => {
+    const bad = ns('apps', { 'pod-security.kubernetes.io/enforce': 'strict' });
+    const relabelled = ns('apps', { 'pod-security.kubernetes.io/enforce': 'strict', team: 'a' });
+    expect(namespaceLabelsError(relabelled, bad)).toBeUndefined();
+    expect(namespaceLabelsError(ns('apps', restricted), bad)).toBeUndefined();
   });
 });

@@ -10,11 +10,14 @@
  *  - Pod controllers (Deployment, ReplicaSet, Job, …) are never refused: their template is checked for warn (and
  *    audit, whose annotation is not modelled) only, so `kubectl apply` of a Deployment warns while the Pods its
  *    ReplicaSet creates later are refused.
+ *  - Namespace create, and an update that changes its PodSecurity labels: a label that does not parse is refused
+ *    (422, ValidateNamespace's invalidResponse).
  *  - Namespace update that changes the enforce level: the existing Pods are checked against it, and the request
  *    carries warnings naming the ones that would be refused (EvaluatePodsInNamespace).
  */
 import type { StatusError } from '../../../messages';
-import type { KObject } from '../../../types';
+import type { FieldError, KObject } from '../../../types';
+import { invalid, invalidStatusMessage } from '../../../apiserver/fieldError';
 import { admissionForbidden } from './forbidden';
 import { evaluatePod, forbiddenDetail, forbiddenReason, podSpecOf, type PodSecurityLevel } from './podSecurityChecks';
 
@@ -35,6 +38,9 @@ export interface NamespacePolicy {
 }
 
 const PRIVILEGED_LATEST: LevelVersion = { level: 'privileged' };
+
+/** api.validLevels, in the order ParseLevel's error lists them. */
+const VALID_LEVELS = 'privileged, baseline, restricted';
 
 /** ParseLevel: a valid level, or undefined. */
 function parseLevel(v: string | undefined): PodSecurityLevel | undefined {
@@ -180,4 +186,41 @@ export function namespaceEnforceWarnings(ns: KObject, old: KObject, store: PodSe
     `existing pods in namespace "${ns.metadata.name}" violate the new PodSecurity enforce level "${levelVersionText(next)}"`,
     ...podWarnings,
   ];
+}
+
+/** The errors PolicyToEvaluate collects for the PodSecurity labels, at `metadata.labels[<label>]`. */
+function labelErrors(labels: Record<string, string> | undefined): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const mode of ['enforce', 'audit', 'warn']) {
+    const level = labels?.[`${LABEL}${mode}`];
+    if (level !== undefined && !parseLevel(level))
+      errs.push(invalid(`metadata.labels[${LABEL}${mode}]`, level, `must be one of ${VALID_LEVELS}`));
+    const version = labels?.[`${LABEL}${mode}-version`];
+    if (version !== undefined && version !== 'latest' && parseMinor(version) === undefined)
+      errs.push(invalid(`metadata.labels[${LABEL}${mode}-version]`, version, 'must be "latest" or "v1.x"'));
+  }
+  return errs;
+}
+
+const podSecurityLabels = (labels: Record<string, string> | undefined) =>
+  Object.keys(labels ?? {})
+    .filter((k) => k.startsWith(LABEL))
+    .sort()
+    .map((k) => `${k}=${labels![k]}`)
+    .join(',');
+
+/**
+ * ValidateNamespace: labels that do not parse refuse a create, and an update that changes the PodSecurity labels
+ * (an update that leaves them alone is let through whatever they say).
+ */
+export function namespaceLabelsError(ns: KObject, old?: KObject): StatusError | undefined {
+  if (old && podSecurityLabels(old.metadata.labels) === podSecurityLabels(ns.metadata.labels)) return undefined;
+  const errs = labelErrors(ns.metadata.labels);
+  if (!errs.length) return undefined;
+  return {
+    code: 422,
+    reason: 'Invalid',
+    message: invalidStatusMessage('Namespace', ns.metadata.name, errs),
+    details: { kind: 'Namespace', name: ns.metadata.name, causes: errs },
+  };
 }
