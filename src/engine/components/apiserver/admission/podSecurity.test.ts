@@ -215,3 +215,35 @@ describe('PodSecurity: the namespace labels themselves (admission.go ValidateNam
     expect(namespaceLabelsError(ns('apps', restricted), bad)).toBeUndefined();
   });
 });
+
+describe('PodSecurity: AppArmor, SELinux and probe hosts (check_appArmorProfile.go, check_seLinuxOptions.go, check_hostProbesAndhostLifecycle.go)', () => {
+  const baseline = (spec: Record<string, unknown>, minor = 34) => forbiddenDetail(evaluatePod('baseline', minor, spec));
+
+  it('an Unconfined AppArmor profile on the pod and a container', () => {
+    expect(
+      baseline({
+        securityContext: { appArmorProfile: { type: 'Unconfined' } },
+        containers: [{ name: 'a', securityContext: { appArmorProfile: { type: 'Unconfined' } } }],
+      }),
+    ).toBe('forbidden AppArmor profile (pod and container "a" must not set AppArmor profile type to "Unconfined")');
+  });
+
+  it('an SELinux type outside the container types, with a user', () => {
+    expect(
+      baseline({ containers: [{ name: 'a', securityContext: { seLinuxOptions: { type: 'spc_t', user: 'root' } } }] }),
+    ).toBe(
+      'seLinuxOptions (container "a" set forbidden securityContext.seLinuxOptions: type "spc_t"; user may not be set)',
+    );
+    expect(
+      baseline({ containers: [{ name: 'a', securityContext: { seLinuxOptions: { type: 'container_t' } } }] }),
+    ).toBe('');
+  });
+
+  it('a probe host, from policy v1.34 on', () => {
+    const spec = {
+      containers: [{ name: 'a', livenessProbe: { httpGet: { host: '10.0.0.1', port: 80, path: '/' } } }],
+    };
+    expect(baseline(spec)).toBe('probe or lifecycle host (container "a" uses probe or lifecycle host "10.0.0.1")');
+    expect(baseline(spec, 33)).toBe('');
+  });
+});

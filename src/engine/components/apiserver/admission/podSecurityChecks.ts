@@ -7,8 +7,8 @@
  * Each check applies from a policy version on (`since`, a v1 minor): a namespace pinned to an older version is
  * evaluated without the checks that came later.
  *
- * Not modelled: appArmorProfile, seLinuxOptions, windowsHostProcess, hostProbesAndhostLifecycle, the seccomp
- * alpha annotations, and the user-namespace relaxation of runAsNonRoot/runAsUser (a feature gate, off by default).
+ * Not modelled: windowsHostProcess, the seccomp and AppArmor annotations, and the user-namespace relaxation of
+ * runAsNonRoot/runAsUser (a feature gate, off by default).
  */
 import type { KObject } from '../../../types';
 
@@ -49,6 +49,33 @@ function allowPrivilegeEscalation(spec: any): CheckResult | undefined {
   return {
     reason: 'allowPrivilegeEscalation != false',
     detail: `${containersText(bad)} must set securityContext.allowPrivilegeEscalation=false`,
+  };
+}
+
+/** check_appArmorProfile.go (the fields; the deprecated annotations are not read): RuntimeDefault or Localhost. */
+function appArmorProfile(spec: any): CheckResult | undefined {
+  const allowed = (t: unknown) => t === 'RuntimeDefault' || t === 'Localhost';
+  const setters: string[] = [];
+  const values: string[] = [];
+  const podType = spec.securityContext?.appArmorProfile?.type;
+  if (spec.securityContext?.appArmorProfile && !allowed(podType)) {
+    setters.push('pod');
+    values.push(String(podType ?? ''));
+  }
+  const bad: string[] = [];
+  for (const c of containers(spec)) {
+    const profile = c.securityContext?.appArmorProfile;
+    if (profile && !allowed(profile.type)) {
+      bad.push(c.name);
+      values.push(String(profile.type ?? ''));
+    }
+  }
+  if (bad.length) setters.push(containersText(bad));
+  if (!setters.length) return undefined;
+  const list = sortedSet(values);
+  return {
+    reason: pluralize('forbidden AppArmor profile', 'forbidden AppArmor profiles', list.length),
+    detail: `${setters.join(' and ')} must not set AppArmor profile type to ${joinQuote(list)}`,
   };
 }
 
@@ -151,6 +178,28 @@ function hostPorts(spec: any): CheckResult | undefined {
   };
 }
 
+/** check_hostProbesAndhostLifecycle.go (v1.34+): no `host` in a probe's or lifecycle handler's httpGet/tcpSocket. */
+function hostProbesAndHostLifecycle(spec: any): CheckResult | undefined {
+  const bad = new Set<string>();
+  const hosts = new Set<string>();
+  for (const c of containers(spec)) {
+    const handlers = [c.livenessProbe, c.readinessProbe, c.startupProbe, c.lifecycle?.postStart, c.lifecycle?.preStop];
+    for (const h of handlers)
+      for (const host of [h?.httpGet?.host, h?.tcpSocket?.host])
+        if (host) {
+          bad.add(c.name);
+          hosts.add(host);
+        }
+  }
+  if (!bad.size) return undefined;
+  const names = sortedSet(bad);
+  const list = sortedSet(hosts);
+  return {
+    reason: 'probe or lifecycle host',
+    detail: `${containersText(names)} ${pluralize('uses', 'use', names.length)} ${pluralize('probe or lifecycle host', 'probe or lifecycle hosts', list.length)} ${joinQuote(list)}`,
+  };
+}
+
 /** check_privileged.go */
 function privileged(spec: any): CheckResult | undefined {
   const bad = containers(spec)
@@ -175,6 +224,52 @@ function procMount(spec: any): CheckResult | undefined {
   return {
     reason: 'procMount',
     detail: `${containersText(bad)} must not set securityContext.procMount to ${joinQuote(sortedSet(types))}`,
+  };
+}
+
+/**
+ * check_seLinuxOptions.go: only the container types, and no user or role. Upstream names user and role only when a
+ * type is bad as well; that is kept.
+ */
+const SELINUX_TYPES = new Set(['', 'container_t', 'container_init_t', 'container_kvm_t']);
+
+function seLinuxOptions(spec: any): CheckResult | undefined {
+  const badTypes: string[] = [];
+  let setUser = false;
+  let setRole = false;
+  const check = (o: any): boolean => {
+    let ok = true;
+    if (!SELINUX_TYPES.has(o.type ?? '')) {
+      ok = false;
+      badTypes.push(o.type);
+    }
+    if (o.user) {
+      ok = false;
+      setUser = true;
+    }
+    if (o.role) {
+      ok = false;
+      setRole = true;
+    }
+    return ok;
+  };
+  const setters: string[] = [];
+  if (spec.securityContext?.seLinuxOptions && !check(spec.securityContext.seLinuxOptions)) setters.push('pod');
+  const bad = containers(spec)
+    .filter((c) => c.securityContext?.seLinuxOptions && !check(c.securityContext.seLinuxOptions))
+    .map((c) => c.name);
+  if (bad.length) setters.push(containersText(bad));
+  if (!setters.length) return undefined;
+  const data: string[] = [];
+  if (badTypes.length) {
+    const types = sortedSet(badTypes);
+    data.push(`${pluralize('type', 'types', types.length)} ${joinQuote(types)}`);
+    if (setUser) data.push('user may not be set');
+    if (setRole) data.push('role may not be set');
+  }
+  return {
+    reason: 'seLinuxOptions',
+    detail: `${setters.join(' and ')} set forbidden securityContext.seLinuxOptions: ${data.join('; ')}`,
   };
 }
 
@@ -345,12 +440,15 @@ function sysctls(spec: any): CheckResult | undefined {
 
 /** The baseline checks, then the restricted ones, each group sorted by ID (registry.go populate's orderedIDs). */
 const CHECKS: Check[] = [
+  { id: 'appArmorProfile', level: 'baseline', since: 0, check: appArmorProfile },
   { id: 'capabilities_baseline', level: 'baseline', overlap: true, since: 0, check: capabilitiesBaseline },
   { id: 'hostNamespaces', level: 'baseline', since: 0, check: hostNamespaces },
   { id: 'hostPathVolumes', level: 'baseline', overlap: true, since: 0, check: hostPathVolumes },
   { id: 'hostPorts', level: 'baseline', since: 0, check: hostPorts },
+  { id: 'hostProbesAndHostLifecycle', level: 'baseline', since: 34, check: hostProbesAndHostLifecycle },
   { id: 'privileged', level: 'baseline', since: 0, check: privileged },
   { id: 'procMount', level: 'baseline', since: 0, check: procMount },
+  { id: 'seLinuxOptions', level: 'baseline', since: 0, check: seLinuxOptions },
   { id: 'seccompProfile_baseline', level: 'baseline', overlap: true, since: 19, check: seccompProfileBaseline },
   { id: 'sysctls', level: 'baseline', since: 0, check: sysctls },
   { id: 'allowPrivilegeEscalation', level: 'restricted', since: 8, check: allowPrivilegeEscalation },
