@@ -101,6 +101,9 @@ const zhTW: Catalog = {
   'scenario.pending-node-selector.title': 'Pending：nodeSelector 找不到相符的節點',
   'scenario.pending-node-selector.lesson':
     'nodeSelector 要求 disktype=ssd，但沒有節點帶這個 label，所以 NodeAffinity 把所有節點都排除了。',
+  'scenario.preemption-respects-pdb.title': '搶占時挑選沒有受 PodDisruptionBudget 保護的受害者',
+  'scenario.preemption-respects-pdb.lesson':
+    '兩個 worker 都快滿了：node-1 跑著受 PodDisruptionBudget（minAvailable 1）保護的 db Pod，node-2 跑著沒有任何保護的 batch Pod。兩者優先順序都是 0，所以對 urgent Pod 來說哪個節點都可以。DefaultPreemption 會逐一計算每個節點上「驅逐後會違反 budget」的受害者數量（db 的 disruptionsAllowed 是 0），並偏好數量最少的節點：它搶占 node-2 上的 batch Pod，放過 db。這裡的 budget 只是盡力而為：如果 db 是唯一的候選，它一樣會被搶占。',
   'scenario.priority-preemption.title': '搶占（Preemption）：高優先順序的 Pod 驅逐低優先順序的 Pod 來騰出空間',
   'scenario.priority-preemption.lesson':
     '只有一個 worker，幾乎被一個低優先順序的 batch Pod 佔滿。urgent Pod（PriorityClass critical，數值 1000000）在哪裡都放不下，所以排程器執行 DefaultPreemption：在 node-1 上，只要移除 batch Pod 就夠了。它為 urgent Pod 提名 node-1（status.nominatedNodeName），替 batch Pod 加上 DisruptionTarget 條件（PreemptionByScheduler），刪除它並記錄 Preempted 事件。等它消失，urgent Pod 在下一次嘗試就被排上；batch ReplicaSet 補上的替代 Pod 則停在 Pending，因為沒有比它優先順序更低的 Pod 可以搶占。',

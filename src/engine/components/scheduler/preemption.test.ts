@@ -40,3 +40,16 @@ describe('preemption', () => {
     expect(urgent.status.phase).toBe('Running');
   });
 });
+
+describe('preemption and PodDisruptionBudgets (default_preemption.go SelectVictimsOnNode, pickOneNodeForPreemption)', () => {
+  const preempted = (yaml: string, input = findScenario('preemption-respects-pdb')!.input) =>
+    simulate({ ...input, yaml })
+      .steps.filter((s) => s.label.startsWith('preempt '))
+      .map((s) => s.label.replace(/-[a-z0-9]+-[a-z0-9]+ on/, ' on'));
+
+  it('preempts the Pod no budget protects, where it would otherwise take the one that started last', () => {
+    const input = findScenario('preemption-respects-pdb')!.input;
+    expect(preempted(input.yaml)).toEqual(['preempt batch on node-2']);
+    expect(preempted(input.yaml.replace(/---\napiVersion: policy\/v1[\s\S]*$/, ''))).toEqual(['preempt db on node-1']);
+  });
+});
