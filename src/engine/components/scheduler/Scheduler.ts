@@ -266,7 +266,11 @@ export class Scheduler implements Component<SchedulerState> {
     const nodes = snapshot.nodes;
     const nominatedNode = this.s.nominated.get(k);
     const result = scheduleOnSnapshot(
-      { pod: nominatedNode ? withNominatedNode(pod, nominatedNode) : pod, snapshot },
+      {
+        pod: nominatedNode ? withNominatedNode(pod, nominatedNode) : pod,
+        snapshot,
+        nominatedPods: this.nominatedPods(),
+      },
       sim.rng('scheduler'),
     );
     const attempts = (this.s.attempts.get(k) ?? 0) + 1;
@@ -421,6 +425,17 @@ export class Scheduler implements Component<SchedulerState> {
         },
       );
     }
+  }
+
+  /** The pods waiting on a nominated node (the nominator), for the filters of every other pod's cycle. */
+  private nominatedPods(): Array<{ pod: KObject; node: string }> | undefined {
+    if (this.s.nominated.size === 0) return undefined;
+    const out: Array<{ pod: KObject; node: string }> = [];
+    for (const [k, node] of this.s.nominated) {
+      const pod = this.kindCache('Pod').get(k);
+      if (pod && !pod.spec.nodeName) out.push({ pod, node });
+    }
+    return out;
   }
 
   /** The next write of a victim's preemption, once the previous one is answered. */

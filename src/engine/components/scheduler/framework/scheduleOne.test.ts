@@ -2,7 +2,14 @@ import { describe, it, expect } from 'vitest';
 import type { KObject } from '../../../types';
 import { Rng } from '../../../kernel/Rng';
 import { nodeVerdicts } from '../../../trace/nodeVerdicts';
-import { numFeasibleNodesToFind, runSchedulingCycle, selectHost, type CycleInput } from './scheduleOne';
+import {
+  numFeasibleNodesToFind,
+  runSchedulingCycle,
+  scheduleOnSnapshot,
+  selectHost,
+  type CycleInput,
+} from './scheduleOne';
+import { buildSnapshot } from './nodeInfo';
 import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from '../../../testing/builders';
 
 const rng = () => Rng.fromSeed(42, 'scheduler');
@@ -733,6 +740,30 @@ describe('preemption', () => {
 });
 
 describe('nominated node', () => {
+  it('a node nominated for a pod of higher priority counts that pod as there (addGENominatedPods)', () => {
+    const waiting = pod('urgent', { cpu: '1500m', priority: 1000 });
+    const snapshotInput = { nodes: [node('a')], podsOnNodes: [], pod: pod('low', { cpu: '1', priority: 0 }) };
+    const withNominated = scheduleOnSnapshot(
+      {
+        pod: snapshotInput.pod,
+        snapshot: buildSnapshot(snapshotInput),
+        nominatedPods: [{ pod: waiting, node: 'a' }],
+      },
+      rng(),
+    );
+    expect(withNominated.selected).toBeUndefined();
+    expect(withNominated.message).toMatch(/^0\/1 nodes are available: 1 Insufficient cpu\./);
+    const lowerNominated = scheduleOnSnapshot(
+      {
+        pod: pod('high', { cpu: '1', priority: 2000 }),
+        snapshot: buildSnapshot(snapshotInput),
+        nominatedPods: [{ pod: waiting, node: 'a' }],
+      },
+      rng(),
+    );
+    expect(lowerNominated.selected).toBe('a');
+  });
+
   it('a pod nominated by an earlier preemption goes straight to that node when it fits', () => {
     const p = pod('p');
     p.status = { phase: 'Pending', nominatedNodeName: 'b' };

@@ -12,7 +12,7 @@
  *  4. No candidate: the message is another FitError over all nodes. Otherwise pick a node
  *     (pickOneNodeForPreemption: fewest PDB violations first) and nominate it; the victims get deleted.
  * PodDisruptionBudgets are best effort, as upstream: a candidate that violates one is still chosen if it is the
- * only one. Nominated pods (the resources reserved for other preemptors) are not modelled.
+ * only one. The dry run ignores other preemptors' nominations (scheduleOne's Filter counts them; this does not).
  */
 import type { KObject } from '../../../../types';
 import { labelSelectorAsSelector, selectorIsEmpty, selectorMatches } from '../../../../objects/labels';
