@@ -84,7 +84,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   const timer = setInterval(tick, options.tickMs ?? 20);
 
-  const ask = (request: RemoteRequest): Promise<ApiResponse> =>
+  const askEngine = (request: RemoteRequest): Promise<ApiResponse> =>
     new Promise((resolve) => {
       engine.advanceTo(target());
       let done = false;
@@ -192,6 +192,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     rawBody: string,
   ) => {
     const { info, namespace, name, subresource } = route;
+    // Admission's warnings (PodSecurity's `would violate …`) travel as Warning headers, one per warning.
+    const ask = async (request: RemoteRequest): Promise<ApiResponse> => {
+      const resp = await askEngine(request);
+      for (const w of resp.warnings ?? []) res.appendHeader('Warning', `299 - ${JSON.stringify(w)}`);
+      return resp;
+    };
     // The apiserver's deprecation warning (RFC 7234 Warning header, code 299), which kubectl prints on stderr.
     if (info.kind === 'Endpoints') res.setHeader('Warning', `299 - "${ENDPOINTS_DEPRECATED}"`);
     if (info.kind === 'ComponentStatus') res.setHeader('Warning', `299 - "${COMPONENT_STATUS_DEPRECATED}"`);
@@ -317,14 +323,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { info, namespace, name } = route;
     const base = { resourceKind: info.kind, namespace, name };
     let resp: ApiResponse;
-    if (method === 'GET') resp = await ask({ ...base, verb: 'get' });
+    if (method === 'GET') resp = await askEngine({ ...base, verb: 'get' });
     else if (method === 'PUT' || method === 'PATCH') {
       if (method === 'PATCH' && !patchTypeOf(req.headers['content-type']))
         return sendUnsupportedPatch(res, req.headers['content-type']);
       const replicas = (bodyIn as { spec?: { replicas?: unknown } } | undefined)?.spec?.replicas;
       if (typeof replicas !== 'number')
         return sendStatus(res, { code: 400, reason: 'BadRequest', message: 'spec.replicas must be a number' });
-      resp = await ask({ ...base, verb: 'patch', subresource: 'scale', patch: { spec: { replicas } } });
+      resp = await askEngine({ ...base, verb: 'patch', subresource: 'scale', patch: { spec: { replicas } } });
     } else return sendMethodNotAllowed(res, method);
     if (resp.error) return sendStatus(res, resp.error);
     const o = toWire(resp.object!, clock) as any;
@@ -352,7 +358,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   /** pods/log: the lines the runtime kept for the container (the panel's `kubectl logs`, kubectlLogs.ts). */
   const serveLogs = async (route: ResourceRoute, q: URLSearchParams, res: http.ServerResponse) => {
     // The Pod is read through the apiserver like any GET (drawn); the lines come from the node's runtime facts.
-    const resp = await ask({ resourceKind: 'Pod', namespace: route.namespace, name: route.name, verb: 'get' });
+    const resp = await askEngine({ resourceKind: 'Pod', namespace: route.namespace, name: route.name, verb: 'get' });
     if (resp.error) return sendStatus(res, resp.error);
     const tokens = [route.name!, '-n', route.namespace ?? 'default'];
     if (q.get('container')) tokens.push('-c', q.get('container')!);

@@ -92,6 +92,37 @@ describe('npm run serve', () => {
     ctl.abort();
   });
 
+  it('sends admission warnings as Warning headers (PodSecurity warns about a pod template)', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const ns = await post('/api/v1/namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'psa', labels: { 'pod-security.kubernetes.io/warn': 'baseline' } },
+    });
+    expect(ns.status).toBe(201);
+    const created = await post('/apis/apps/v1/namespaces/psa/deployments', {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { containers: [{ name: 'c', image: 'nginx:1.27', securityContext: { privileged: true } }] },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('warning')).toBe(
+      '299 - "would violate PodSecurity \\"baseline:latest\\": privileged (container \\"c\\" must not set securityContext.privileged=true)"',
+    );
+  });
+
   it('splits resource paths as the apiserver does', () => {
     expect(parseResourcePath('/api/v1/namespaces/default/pods/web/log')).toMatchObject({
       namespace: 'default',

@@ -74,6 +74,8 @@ export interface ApiResponse {
   /** A list's items (the watch cache's copy, in key order). */
   items?: readonly KObject[];
   error?: StatusError;
+  /** The response's `Warning:` headers (admission warnings such as PodSecurity's), in order. */
+  warnings?: string[];
   /** Network-level failure (apiserver unreachable). */
   unreachable?: boolean;
   ctx?: Record<string, unknown>;

@@ -109,4 +109,41 @@ spec:
       untilMs: 60_000,
     },
   },
+  {
+    id: 'podsecurity-restricted',
+    family: 'access',
+    title: 'PodSecurity: a plain nginx Deployment in a restricted namespace',
+    lesson:
+      'The namespace enforces the restricted Pod Security Standard and warns about it. kubectl apply prints a warning but the Deployment is created: PodSecurity only warns about pod templates. The Pods are what it enforces on, so each Pod the ReplicaSet tries to create is refused with 403 Forbidden, the ReplicaSet records FailedCreate, and the Deployment stays at 0/1. The fix is in the Pod spec: runAsNonRoot, a seccomp profile, no privilege escalation, capabilities dropped.',
+    input: {
+      yaml: `apiVersion: v1
+kind: Namespace
+metadata:
+  name: secure
+  labels:
+    pod-security.kubernetes.io/enforce: restricted
+    pod-security.kubernetes.io/warn: restricted
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: secure
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: nginx
+          image: nginx:1.27-alpine
+`,
+      untilMs: 30_000,
+    },
+  },
 ];

@@ -20,6 +20,7 @@ import {
   validatePortNumOrName,
 } from './validatePodSpec';
 import { validatePriorityClass, validatePriorityClassUpdate } from './validatePriorityClass';
+import { validatePodDisruptionBudget } from './validatePodDisruptionBudget';
 import { isObj, str, type Obj } from './validationHelpers';
 import {
   selectorImmutable,
@@ -112,7 +113,7 @@ const RULES: Record<string, KindRules> = {
   'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { name: nameIsPathSegment },
   'autoscaling/v2/HorizontalPodAutoscaler': { name: nameIsDNSSubdomain, spec: validateHPA },
   'apiextensions.k8s.io/v1/CustomResourceDefinition': { name: nameIsDNSSubdomain, spec: validateCRDName },
-  'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain },
+  'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain, spec: validatePodDisruptionBudget },
   'scheduling.k8s.io/v1/PriorityClass': {
     name: nameIsDNSSubdomain,
     spec: validatePriorityClass,

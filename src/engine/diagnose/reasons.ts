@@ -16,6 +16,8 @@ export const REASONS = {
     'The Deployment is stored but no ReplicaSet exists: the deployment controller has not acted on it (is kube-controller-manager running?)',
   replicaSetCreated: 'ReplicaSet created',
   failedCreate: 'The ReplicaSet controller cannot create pods: {message}',
+  podSecurity:
+    'The namespace enforces the "{level}" Pod Security Standard (label pod-security.kubernetes.io/enforce) and the pod template violates it ({violations}), so the API server refuses every Pod the ReplicaSet creates',
   podsMissing: 'The ReplicaSet wants {want} pods and has {have}',
   podsCreated: '{have}/{want} pods created',
   unschedulable: 'No node fits: {message}',

@@ -35,6 +35,12 @@ describe('where is it stuck?', () => {
     ['service-no-endpoints', 'endpoints', 'kube-controller-manager', /no pod has those labels/],
     ['kubelet-stopped', 'node', 'kubelet', /Kubelet stopped posting node status/],
     ['kube-proxy-down', 'kube-proxy', 'kube-proxy', /kube-proxy on node-1 programs 0 of 3 ready endpoints/],
+    [
+      'podsecurity-restricted',
+      'pods',
+      'kube-apiserver',
+      /enforces the "restricted:latest" Pod Security Standard .* \(allowPrivilegeEscalation != false, unrestricted capabilities, runAsNonRoot != true, seccompProfile\)/,
+    ],
   ])('%s → %s (%s)', (id, link, component, reason) => {
     const { d, run } = diagnose(id);
     expect(d.stuck).toBeDefined();

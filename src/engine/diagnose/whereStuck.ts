@@ -121,15 +121,19 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
     const want = rs.spec.replicas ?? 0;
     if (pods.length < want) {
       const failed = lastEvent(rs, ['FailedCreate']);
+      const podSecurity = failed && podSecurityRefusal(failed.message);
       chain.push({
         link: 'pods',
         ok: false,
         object: `replicaset/${rs.metadata.name}`,
-        component: 'kube-controller-manager',
-        ...(failed
-          ? reasonOf('failedCreate', { message: failed.message })
-          : reasonOf('podsMissing', { want, have: pods.length })),
-        key: failed ? 'stuck.failedCreate' : 'stuck.podsMissing',
+        // A PodSecurity refusal is the API server's admission, not the controller's doing.
+        component: podSecurity ? 'kube-apiserver' : 'kube-controller-manager',
+        ...(podSecurity
+          ? reasonOf('podSecurity', podSecurity)
+          : failed
+            ? reasonOf('failedCreate', { message: failed.message })
+            : reasonOf('podsMissing', { want, have: pods.length })),
+        key: podSecurity ? 'stuck.podSecurity' : failed ? 'stuck.failedCreate' : 'stuck.podsMissing',
         evidence: failed ? `${failed.reason}: ${failed.message}` : undefined,
         command: `kubectl describe rs ${rs.metadata.name} -n ${ns}`,
         step: stepOf(failed),
@@ -401,4 +405,15 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
 function firstStepWith(run: Pick<Run, 'steps'>, e: KEvent): number | undefined {
   for (const s of run.steps) if (s.events.some((x) => x.name === e.name)) return s.seq;
   return undefined;
+}
+
+/**
+ * A FailedCreate whose cause is PodSecurity admission (`… is forbidden: violates PodSecurity "restricted:latest":
+ * reason (detail), …`): the level and the violated checks' reasons, without their details.
+ */
+function podSecurityRefusal(message: string): { level: string; violations: string } | undefined {
+  const m = /violates PodSecurity "([^"]+)": (.*)$/.exec(message);
+  if (!m) return undefined;
+  // The details are in parentheses (which never nest), the reasons between them.
+  return { level: m[1], violations: m[2].replace(/ \([^()]*\)/g, '') };
 }

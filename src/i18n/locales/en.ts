@@ -283,6 +283,14 @@ export const en = {
     'Validating admission: the ResourceQuota plugin adds what this object would use to what the namespace already uses and finds a quota exceeded, so the API server answers 403 Forbidden and stores nothing: {message}',
   'narration.apiserver.quotaCharged':
     'Validating admission: the ResourceQuota plugin counts {kind} {name} against the namespace quota and writes the new usage into the quota before storing the object: {quotas}.',
+  'narration.apiserver.podSecurityDenied':
+    'Validating admission: the PodSecurity plugin checks the Pod against the level its namespace enforces (the pod-security.kubernetes.io/enforce label) and finds fields that level forbids, so the API server answers 403 Forbidden and stores nothing: {message}',
+  'narration.apiserver.podSecurityWarned':
+    'Validating admission: the PodSecurity plugin checks {kind} {name} against the level its namespace warns about (pod-security.kubernetes.io/warn) and finds violations. It does not refuse the request: it adds a warning to the response, which kubectl prints as "Warning: {warning}".',
+  'narration.apiserver.podSecurityLabels':
+    "Validating admission: the PodSecurity plugin reads the namespace's pod-security.kubernetes.io labels and one of them names no level or version it knows, so the API server answers 422 Invalid and stores nothing: {message}",
+  'narration.apiserver.podSecurityExistingPods':
+    'Validating admission: the namespace {name} gets a new enforce level, so the PodSecurity plugin checks the Pods already in it. It does not touch them (enforcement applies to Pods being created), but it warns about the ones the new level would refuse: {warning}',
   'narration.apiserver.decodeFailed':
     'Decoding: the body does not match the Go type of this API version (a field is unknown or has the wrong type). {summary}. The API server answers 400 Bad Request and stores nothing.',
   'narration.apiserver.nsTerminating':
@@ -474,6 +482,12 @@ export const en = {
     'The scheduler patches Pod “{pod}” with condition PodScheduled=False (reason Unschedulable): kubectl shows it as Pending.',
   'narration.scheduler.selectNode':
     'The scheduler annotates claim {pvc} with the selected node {node}, so the volume is provisioned there.',
+  'narration.scheduler.preempt':
+    'No node fits Pod “{pod}” (priority {priority}), so DefaultPreemption looks for Pods of lower priority whose removal would make room. On {node}, removing {victims} is enough: the scheduler nominates {node} for “{pod}” (status.nominatedNodeName) and preempts them.',
+  'narration.scheduler.preemptCondition':
+    'Before deleting “{pod}”, the scheduler marks it with condition DisruptionTarget=True (reason PreemptionByScheduler), so whoever reads it knows why it is going: it makes room for the higher-priority “{preemptor}”.',
+  'narration.scheduler.preemptDelete':
+    'The scheduler deletes the preempted Pod “{pod}” with its default grace period: the kubelet stops its containers, and once it is gone there is room on {node} for the preemptor, which the scheduler retries.',
 
   'narration.kubelet.runSandbox':
     'The kubelet sees Pod “{pod}” bound to its node. First the Pod sandbox: it calls RunPodSandbox on the container runtime over CRI, which creates the network namespace (pause container) and asks the CNI plugin for an IP.',
@@ -761,6 +775,7 @@ export const en = {
   'stuck.key.stuck.nodeNotReady': 'A node is NotReady.',
   'stuck.key.stuck.noReplicaSet': 'No ReplicaSet was created.',
   'stuck.key.stuck.failedCreate': 'Pods cannot be created.',
+  'stuck.key.stuck.podSecurity': 'PodSecurity admission refuses the Pods.',
   'stuck.key.stuck.podsMissing': 'Fewer Pods than wanted.',
   'stuck.key.stuck.unschedulable': 'No node fits the Pod.',
   'stuck.key.stuck.noScheduler': 'Nobody is scheduling the Pod.',

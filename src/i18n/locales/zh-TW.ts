@@ -50,6 +50,8 @@ const zhTW: Catalog = {
     'Deployment 已存下，卻沒有任何 ReplicaSet：deployment controller 還沒處理它（kube-controller-manager 有在執行嗎？）',
   'diag.replicaSetCreated': '已建立 ReplicaSet',
   'diag.failedCreate': 'ReplicaSet controller 無法建立 Pod：{message}',
+  'diag.podSecurity':
+    'namespace 強制執行「{level}」Pod 安全標準（標籤 pod-security.kubernetes.io/enforce），而 Pod 範本違反了它（{violations}），所以 API server 拒絕 ReplicaSet 建立的每一個 Pod',
   'diag.podsMissing': 'ReplicaSet 要 {want} 個 Pod，目前只有 {have} 個',
   'diag.podsCreated': '已建立 {have}/{want} 個 Pod',
   'diag.unschedulable': '沒有節點放得下：{message}',
@@ -99,6 +101,12 @@ const zhTW: Catalog = {
   'scenario.pending-node-selector.title': 'Pending：nodeSelector 找不到相符的節點',
   'scenario.pending-node-selector.lesson':
     'nodeSelector 要求 disktype=ssd，但沒有節點帶這個 label，所以 NodeAffinity 把所有節點都排除了。',
+  'scenario.preemption-respects-pdb.title': '搶占時挑選沒有受 PodDisruptionBudget 保護的受害者',
+  'scenario.preemption-respects-pdb.lesson':
+    '兩個 worker 都快滿了：node-1 跑著受 PodDisruptionBudget（minAvailable 1）保護的 db Pod，node-2 跑著沒有任何保護的 batch Pod。兩者優先順序都是 0，所以對 urgent Pod 來說哪個節點都可以。DefaultPreemption 會逐一計算每個節點上「驅逐後會違反 budget」的受害者數量（db 的 disruptionsAllowed 是 0），並偏好數量最少的節點：它搶占 node-2 上的 batch Pod，放過 db。這裡的 budget 只是盡力而為：如果 db 是唯一的候選，它一樣會被搶占。',
+  'scenario.priority-preemption.title': '搶占（Preemption）：高優先順序的 Pod 驅逐低優先順序的 Pod 來騰出空間',
+  'scenario.priority-preemption.lesson':
+    '只有一個 worker，幾乎被一個低優先順序的 batch Pod 佔滿。urgent Pod（PriorityClass critical，數值 1000000）在哪裡都放不下，所以排程器執行 DefaultPreemption：在 node-1 上，只要移除 batch Pod 就夠了。它為 urgent Pod 提名 node-1（status.nominatedNodeName），替 batch Pod 加上 DisruptionTarget 條件（PreemptionByScheduler），刪除它並記錄 Preempted 事件。等它消失，urgent Pod 在下一次嘗試就被排上；batch ReplicaSet 補上的替代 Pod 則停在 Pending，因為沒有比它優先順序更低的 Pod 可以搶占。',
   'scenario.pending-host-port.title': 'Pending：hostPort 衝突',
   'scenario.pending-host-port.lesson': '四個副本都要用 hostPort 8080，可是只有三個 worker：第四個無處可去。',
   'scenario.pending-pvc-missing-storageclass.title': 'Pending：PVC 指定了不存在的 StorageClass',
@@ -209,6 +217,9 @@ const zhTW: Catalog = {
   'scenario.quota-exceeded.title': 'ResourceQuota：只允許兩個 Pod 的 quota 下跑 3 個副本的 Deployment',
   'scenario.quota-exceeded.lesson':
     'Admission 會把每個新 Pod 計入 quota，並以 403 Forbidden 拒絕會超出上限的那一個。ReplicaSet 把拒絕轉成 FailedCreate 事件，並以 back-off 持續重試：它停在 3 個中的 2 個。',
+  'scenario.podsecurity-restricted.title': 'PodSecurity：在 restricted namespace 裡部署一般的 nginx Deployment',
+  'scenario.podsecurity-restricted.lesson':
+    'namespace 強制執行 restricted Pod 安全標準，也對它發出警告。kubectl apply 印出一則警告，但 Deployment 仍被建立：PodSecurity 對 Pod 範本只會警告。它真正強制檢查的是 Pod，所以 ReplicaSet 每次嘗試建立 Pod 都被以 403 Forbidden 拒絕，ReplicaSet 記下 FailedCreate，Deployment 停在 0/1。修正要改在 Pod spec：runAsNonRoot、seccomp profile、禁止權限提升、丟棄所有 capabilities。',
   'scenario.invalid-selector.title': '被拒絕：selector 與 template 的 label 不相符',
   'scenario.invalid-selector.lesson': '驗證在 mutating admission 之後執行；apiserver 回應 422，什麼都沒有儲存。',
   'scenario.unknown-field.title': '被拒絕：欄位名稱拼錯（strict decoding）',
@@ -460,6 +471,14 @@ const zhTW: Catalog = {
     'Validating admission（驗證型准入）：ResourceQuota 外掛把這個物件會用到的量加上 namespace 目前的用量，發現超過 quota，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
   'narration.apiserver.quotaCharged':
     'Validating admission（驗證型准入）：ResourceQuota 外掛把 {kind} {name} 計入 namespace 的 quota，並在儲存物件之前先把新的用量寫進 quota：{quotas}。',
+  'narration.apiserver.podSecurityDenied':
+    'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 強制執行的等級（pod-security.kubernetes.io/enforce 標籤）檢查這個 Pod，發現有該等級禁止的欄位，所以 API server 回應 403 Forbidden，什麼都不儲存：{message}',
+  'narration.apiserver.podSecurityWarned':
+    'Validating admission（驗證型准入）：PodSecurity 外掛用 namespace 要警告的等級（pod-security.kubernetes.io/warn）檢查 {kind} {name}，發現違規。它不拒絕請求，而是在回應裡加上一則警告，kubectl 會印出「Warning: {warning}」。',
+  'narration.apiserver.podSecurityLabels':
+    'Validating admission（驗證型准入）：PodSecurity 外掛讀取 namespace 的 pod-security.kubernetes.io 標籤，其中有一個寫的不是它認得的等級或版本，所以 API server 回應 422 Invalid，什麼都不儲存：{message}',
+  'narration.apiserver.podSecurityExistingPods':
+    'Validating admission（驗證型准入）：namespace {name} 換上新的強制等級，所以 PodSecurity 外掛檢查裡面已經存在的 Pod。它不會動這些 Pod（強制只作用在新建立的 Pod），但會對新等級會拒絕的那些發出警告：{warning}',
   'narration.apiserver.decodeFailed':
     '解碼：請求內容對不上這個 API 版本的 Go 型別（有未知欄位或型別錯誤）。{summary}。API server 回應 400 Bad Request，什麼都不儲存。',
   'narration.apiserver.nsTerminating':
@@ -646,6 +665,12 @@ const zhTW: Catalog = {
   'narration.scheduler.markUnschedulable':
     '排程器為 Pod「{pod}」加上 condition PodScheduled=False（reason Unschedulable）：kubectl 會顯示它是 Pending。',
   'narration.scheduler.selectNode': '排程器在 claim {pvc} 上註記選定的節點 {node}，volume 就會在那裡建立。',
+  'narration.scheduler.preempt':
+    '沒有節點放得下 Pod「{pod}」（優先順序 {priority}），所以 DefaultPreemption 尋找移除後能騰出空間的較低優先順序 Pod。在 {node} 上，移除 {victims} 就夠了：排程器為「{pod}」提名 {node}（status.nominatedNodeName），並搶占（preempt）它們。',
+  'narration.scheduler.preemptCondition':
+    '刪除「{pod}」之前，排程器先替它加上 DisruptionTarget=True 條件（reason PreemptionByScheduler），讓讀到的人知道它為什麼被移除：要替優先順序較高的「{preemptor}」騰出空間。',
+  'narration.scheduler.preemptDelete':
+    '排程器以預設的寬限期刪除被搶占的 Pod「{pod}」：kubelet 停止它的容器，等它消失後 {node} 就有空間給搶占者，排程器會再試一次。',
 
   'narration.kubelet.runSandbox':
     'kubelet 看到 Pod「{pod}」被綁定到自己的節點。第一步是 Pod sandbox：它透過 CRI 對 container runtime 呼叫 RunPodSandbox，建立網路 namespace（pause 容器），並向 CNI 外掛要一個 IP。',
@@ -925,6 +950,7 @@ const zhTW: Catalog = {
   'stuck.key.stuck.nodeNotReady': '有節點是 NotReady。',
   'stuck.key.stuck.noReplicaSet': '沒有建立 ReplicaSet。',
   'stuck.key.stuck.failedCreate': '無法建立 Pod。',
+  'stuck.key.stuck.podSecurity': 'PodSecurity 准入拒絕了這些 Pod。',
   'stuck.key.stuck.podsMissing': 'Pod 數量比期望的少。',
   'stuck.key.stuck.unschedulable': '沒有適合這個 Pod 的節點。',
   'stuck.key.stuck.noScheduler': '沒有人在排程這個 Pod。',

@@ -17,6 +17,8 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { mutate, validateAdmission } from './admission';
 import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission/namespaceLifecycle';
 import { admitResourceQuota, quotaUsedText } from './admission/resourceQuota';
+import { admitPodSecurity, namespaceEnforceWarnings, namespaceLabelsError } from './admission/podSecurity';
+import { POD_SPEC_KINDS } from './admission/podSecurityChecks';
 import { holdsFinalizer } from './finalizers';
 import { authorize, forbiddenMessage, isSystemComponent } from './authorize';
 import { applyDefaults } from '../../apiserver/defaults';
@@ -273,11 +275,17 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       kind: info.kind,
       name: obj.metadata.name,
     });
+    const warnings: string[] = [];
     const vap = validateAdmission(obj, info.resource, {
       store: sim.store,
       rng: sim.rng('names'),
       cluster: this.cluster,
+      warnings,
     });
+    if (vap?.plugin === 'PodSecurity') {
+      this.drawPodSecurity(sim, obj, vap.error.message, []);
+      return this.respond(sim, client, req, phase, vap.error);
+    }
     if (vap) {
       stage?.(
         'validating-admission',
@@ -295,6 +303,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'Validating admission: no policy objects to the request',
       'apiserver.vapOk',
     );
+    if (warnings.length) this.warn(sim, req, obj, warnings);
     const quota = this.admitQuota(obj, showAdmission, sim);
     if (quota && 'error' in quota) return this.respond(sim, client, req, phase, quota.error);
     const key = etcdKey(info, obj.metadata.namespace, obj.metadata.name);
@@ -428,6 +437,25 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
             'update',
           )
         : undefined;
+    // PodSecurity on update: a Pod whose images change, a pod controller's template, and a namespace whose new
+    // enforce level is checked against the Pods already there (ValidateNamespace). Subresources are skipped.
+    const warnings: string[] = [];
+    if (req.subresource === undefined && POD_SPEC_KINDS.has(info.kind)) {
+      const podSecurity = admitPodSecurity(next, 'update', next.metadata.name, sim.store, existing);
+      if (podSecurity.error) {
+        this.drawPodSecurity(sim, next, podSecurity.error.message, []);
+        return this.respond(sim, client, req, phase, podSecurity.error);
+      }
+      warnings.push(...podSecurity.warnings);
+    }
+    if (info.kind === 'Namespace' && req.subresource === undefined) {
+      const labelsError = namespaceLabelsError(next, existing);
+      if (labelsError) {
+        this.drawPodSecurity(sim, next, labelsError.message, []);
+        return this.respond(sim, client, req, phase, labelsError);
+      }
+      warnings.push(...namespaceEnforceWarnings(next, existing, sim.store));
+    }
     if (denial) {
       stage?.(
         'validating-admission',
@@ -443,6 +471,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'Validating admission: no policy objects to the request',
       'apiserver.vapOk',
     );
+    if (warnings.length) this.warn(sim, req, next, warnings);
     if (holdsFinalizer(existing) && !holdsFinalizer(next) && next.metadata.deletionGracePeriodSeconds === 0)
       return this.write(sim, req, client, phase, info, 'delete', [{ type: 'delete', key }], next);
     this.write(
@@ -732,6 +761,38 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
   }
 
   // ---- helpers ----------------------------------------------------------------------------------------------
+
+  /** The PodSecurity plugin refuses a Pod: drawn for every Pod, as quota refusals are (the ReplicaSet's too). */
+  private drawPodSecurity(sim: Simulation, obj: KObject, message: string, warnings: string[]): void {
+    sim.decide(partOf(APISERVER, 'validating-admission'), {
+      phase: 'admission',
+      verb: 'admit',
+      label: warnings.length ? 'PodSecurity: warning' : 'PodSecurity: denied',
+      summary: warnings.length
+        ? `PodSecurity admission lets ${obj.kind} ${obj.metadata.name} in with ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`}: ${warnings.join('; ')}`
+        : `The PodSecurity admission plugin denies the request: ${message}`,
+      // A Namespace is checked for its labels and, with a new enforce level, for the Pods it already holds.
+      narration: warnings.length
+        ? {
+            key: obj.kind === 'Namespace' ? 'apiserver.podSecurityExistingPods' : 'apiserver.podSecurityWarned',
+            params: { kind: obj.kind, name: obj.metadata.name, warning: warnings.join('; ') },
+          }
+        : {
+            key: obj.kind === 'Namespace' ? 'apiserver.podSecurityLabels' : 'apiserver.podSecurityDenied',
+            params: { message },
+          },
+      object: refOf(obj),
+    });
+  }
+
+  /**
+   * Response warnings (the `Warning:` header): kept until the response is sent. Drawn only for the user's own
+   * requests; a controller's client logs them and nobody reads them.
+   */
+  private warn(sim: Simulation, req: ApiRequest, obj: KObject, warnings: string[]): void {
+    this.s.warnings.set(req.reqId, warnings);
+    if (req.showPipeline) this.drawPodSecurity(sim, obj, '', warnings);
+  }
 
   private decode(body: KObject, info: ResourceInfo): StatusError | undefined {
     const res = strictDecode(body, k8sSchema());

@@ -55,6 +55,8 @@ export interface ApiserverState {
    * next request must see the charge (the real plugin serializes a namespace's quota updates the same way).
    */
   quotaInFlight: Map<string, KObject>;
+  /** A request's response warnings (admission's `Warning:` headers) until its response is sent, by request id. */
+  warnings: Map<number, string[]>;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -114,7 +116,7 @@ export function refOf(o: KObject) {
 }
 
 export abstract class ApiserverStorage {
-  s: ApiserverState = { pending: new Map(), collections: new Map(), quotaInFlight: new Map() };
+  s: ApiserverState = { pending: new Map(), collections: new Map(), quotaInFlight: new Map(), warnings: new Map() };
   /**
    * The node names for watch fan-out, kept while the store returns the same (cached) Node list: every write fans
    * out, and listing all node names per write was a good part of the apiserver's garbage in a large cluster.
@@ -324,6 +326,11 @@ export abstract class ApiserverStorage {
     const code = error ? error.code : status;
     const resp: ApiResponse = { kind: 'api-response', reqId: req.reqId, status: code, ctx: req.ctx };
     if (error) resp.error = error;
+    const warnings = this.s.warnings.get(req.reqId);
+    if (warnings) {
+      this.s.warnings.delete(req.reqId);
+      resp.warnings = warnings;
+    }
     // A client that addressed another served version of the kind reads the object in that version.
     const served = req.apiVersion;
     if (object) resp.object = served ? fromStorageVersion(object, served) : object;

@@ -1,7 +1,8 @@
 /**
  * Admission plugins that change or veto what Podyssey's users create, in the real order
  * (pkg/kubeapiserver/options/plugins.go): NamespaceLifecycle → LimitRanger → ServiceAccount → Priority →
- * DefaultTolerationSeconds → DefaultStorageClass → MutatingAdmissionWebhook, then ValidatingAdmissionPolicy.
+ * DefaultTolerationSeconds → DefaultStorageClass → MutatingAdmissionWebhook, then the validating ones: LimitRanger →
+ * PodSecurity → Priority → ValidatingAdmissionPolicy (→ ResourceQuota, resourceQuota.ts).
  */
 import type { ClusterSpec } from '../../api';
 import type { Rng } from '../../kernel/Rng';
@@ -11,6 +12,7 @@ import type { KObject } from '../../types';
 import { admitDefaultTolerationSeconds } from './admission/defaultTolerationSeconds';
 import { limitRangerMutatePod, limitRangerValidate, limitRangesIn } from './admission/limitRanger';
 import { admitPodPriority, validatePriorityClass } from './admission/priority';
+import { admitPodSecurity, namespaceLabelsError } from './admission/podSecurity';
 
 interface AdmissionContext {
   store: { get(key: string): KObject | undefined; list(prefix: string): KObject[] };
@@ -21,6 +23,10 @@ interface AdmissionContext {
    * one (mutating admission runs before BeforeCreate). Defaults to the object's name.
    */
   requestName?: string;
+  /** Where validating plugins put the response's warnings (PodSecurity's `would violate …`). */
+  warnings?: string[];
+  /** The stored object an update replaces. */
+  existing?: KObject;
 }
 
 interface MutationResult {
@@ -160,6 +166,14 @@ export function validateAdmission(
   if ((obj.kind === 'Pod' && op === 'create') || obj.kind === 'PersistentVolumeClaim') {
     const error = limitRangerValidate(obj, limitRangesIn(ctx.store, obj.metadata.namespace));
     if (error) return { plugin: 'LimitRanger', error };
+  }
+  // PodSecurity (k8s.io/pod-security-admission): after LimitRanger in the plugin order, before Priority.
+  const podSecurity = admitPodSecurity(obj, op, obj.metadata.name, ctx.store, ctx.existing);
+  if (podSecurity.error) return { plugin: 'PodSecurity', error: podSecurity.error };
+  if (podSecurity.warnings.length) ctx.warnings?.push(...podSecurity.warnings);
+  if (obj.kind === 'Namespace') {
+    const error = namespaceLabelsError(obj, ctx.existing);
+    if (error) return { plugin: 'PodSecurity', error };
   }
   // Priority's Validate: at most one global-default PriorityClass.
   if (obj.kind === 'PriorityClass') {

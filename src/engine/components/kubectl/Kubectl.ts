@@ -288,6 +288,9 @@ export class Kubectl implements Component<KubectlState> {
     if (!run || resp.reqId !== run.reqId) return;
     const job = run.job;
     if (job.type === 'drain') return;
+    // kubectl prints the server's warnings (the Warning header) as they arrive, before its own result line.
+    for (const w of resp.warnings ?? [])
+      this.s.output.push({ seq: sim.current ?? sim.stepCount - 1, line: `Warning: ${w}`, ok: true });
     const info = run.info!;
     if (resp.unreachable) {
       const line = connectionRefusedText(job.type === 'apply', this.filename);

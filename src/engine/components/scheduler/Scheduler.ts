@@ -31,6 +31,11 @@ export interface SchedulerState {
   /** pod key → node while its binding (or volume pre-binding) is in flight. */
   assumed: Map<string, string>;
   waitingVolumes: Map<string, { node: string; claims: string[] }>;
+  /**
+   * Pods a preemption nominated a node for (their status.nominatedNodeName; the scheduler is not told about its own
+   * status patches), tried first on their next attempt.
+   */
+  nominated: Map<string, string>;
 }
 
 export class Scheduler implements Component<SchedulerState> {
@@ -44,6 +49,7 @@ export class Scheduler implements Component<SchedulerState> {
     busy: false,
     assumed: new Map(),
     waitingVolumes: new Map(),
+    nominated: new Map(),
   };
   /** NodeInfos derived from `s`, updated as pods change rather than rebuilt every cycle. */
   private readonly nodeInfos = new SnapshotCache();
@@ -161,6 +167,7 @@ export class Scheduler implements Component<SchedulerState> {
       if (o.spec.nodeName && this.s.assumed.get(k) === o.spec.nodeName) this.forget(k);
       if (ev.type === 'DELETED') {
         this.s.unschedulable.delete(k);
+        this.s.nominated.delete(k);
         this.s.activeQ = this.s.activeQ.filter((x) => x !== k);
         this.forget(k);
         this.moveAllToActive(sim, 'AssignedPodDelete');
@@ -254,9 +261,18 @@ export class Scheduler implements Component<SchedulerState> {
       storageClasses: this.list('StorageClass'),
       services: this.list('Service'),
       replicaSets: this.list('ReplicaSet'),
+      pdbs: this.list('PodDisruptionBudget'),
     });
     const nodes = snapshot.nodes;
-    const result = scheduleOnSnapshot({ pod, snapshot }, sim.rng('scheduler'));
+    const nominatedNode = this.s.nominated.get(k);
+    const result = scheduleOnSnapshot(
+      {
+        pod: nominatedNode ? withNominatedNode(pod, nominatedNode) : pod,
+        snapshot,
+        nominatedPods: this.nominatedPods(),
+      },
+      sim.rng('scheduler'),
+    );
     const attempts = (this.s.attempts.get(k) ?? 0) + 1;
     this.s.attempts.set(k, attempts);
     const ref = podRef(pod);
@@ -288,7 +304,11 @@ export class Scheduler implements Component<SchedulerState> {
         message: result.message,
       };
       const existing = (pod.status?.conditions ?? []).find((c: any) => c.type === 'PodScheduled');
-      if (!existing || existing.message !== result.message) {
+      // PostFilter nominated a node: its victims go now (async preemption, KEP-4832), and the nomination is written
+      // with the PodScheduled condition (handleSchedulingFailure → updatePod with the NominatingInfo).
+      const nominate = result.nominatedNode !== undefined && result.nominatedNode !== nominatedNode;
+      if (result.nominatedNode) this.preempt(pod, result.nominatedNode, result.victims ?? [], sim);
+      if (!existing || existing.message !== result.message || nominate) {
         this.request(
           sim,
           {
@@ -297,7 +317,12 @@ export class Scheduler implements Component<SchedulerState> {
             namespace: pod.metadata.namespace,
             name: pod.metadata.name,
             subresource: 'status',
-            patch: { status: { conditions: [cond] } },
+            patch: {
+              status: {
+                conditions: [cond],
+                ...(nominate ? { nominatedNodeName: result.nominatedNode } : {}),
+              },
+            },
           },
           { action: 'unschedulable', pod: k },
           {
@@ -345,6 +370,102 @@ export class Scheduler implements Component<SchedulerState> {
       }
     } else this.bind(pod, node, sim);
     this.kick(sim);
+  }
+
+  /**
+   * The preemption executor (pkg/scheduler/framework/preemption/executor.go PreemptPod): each victim gets the
+   * DisruptionTarget condition (PreemptionByScheduler), then is deleted with its default grace period, then a
+   * Preempted event names the preemptor's uid and the node. A victim already being deleted is left alone.
+   */
+  private preempt(pod: KObject, node: string, victims: string[], sim: Simulation): void {
+    const k = key(pod);
+    this.s.nominated.set(k, node);
+    const live = victims
+      .map((v) => this.kindCache('Pod').get(v))
+      .filter((v): v is KObject => v !== undefined && v.metadata.deletionTimestamp === undefined);
+    if (!live.length) return;
+    const names = live.map((v) => v.metadata.name).join(', ');
+    sim.decide(SCHEDULER, {
+      phase: 'schedule',
+      verb: 'preempt',
+      label: `preempt ${names} on ${node}`,
+      summary: `DefaultPreemption: ${pod.metadata.name} (priority ${pod.spec.priority ?? 0}) fits on ${node} if ${names} (lower priority) go; nominate ${node} and preempt them`,
+      narration: {
+        key: 'scheduler.preempt',
+        params: { pod: pod.metadata.name, node, victims: names, priority: pod.spec.priority ?? 0 },
+      },
+      object: podRef(pod),
+    });
+    for (const v of live) {
+      const condition = {
+        type: 'DisruptionTarget',
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: sim.now,
+        reason: 'PreemptionByScheduler',
+        message: `${pod.spec.schedulerName ?? SOURCE}: preempting to accommodate a higher priority pod`,
+      };
+      this.request(
+        sim,
+        {
+          verb: 'patch',
+          resourceKind: 'Pod',
+          namespace: v.metadata.namespace,
+          name: v.metadata.name,
+          subresource: 'status',
+          patch: { status: { conditions: [condition] } },
+        },
+        { action: 'preempt-condition', pod: key(v), node, preemptor: pod.metadata.uid ?? '' },
+        {
+          summary: `Preemption: mark ${v.metadata.name} DisruptionTarget=True (PreemptionByScheduler) before deleting it`,
+          narration: {
+            key: 'scheduler.preemptCondition',
+            params: { pod: v.metadata.name, preemptor: pod.metadata.name },
+          },
+        },
+      );
+    }
+  }
+
+  /** The pods waiting on a nominated node (the nominator), for the filters of every other pod's cycle. */
+  private nominatedPods(): Array<{ pod: KObject; node: string }> | undefined {
+    if (this.s.nominated.size === 0) return undefined;
+    const out: Array<{ pod: KObject; node: string }> = [];
+    for (const [k, node] of this.s.nominated) {
+      const pod = this.kindCache('Pod').get(k);
+      if (pod && !pod.spec.nodeName) out.push({ pod, node });
+    }
+    return out;
+  }
+
+  /** The next write of a victim's preemption, once the previous one is answered. */
+  private continuePreemption(ctx: Record<string, unknown>, resp: ApiResponse, sim: Simulation): void {
+    const k = String(ctx.pod);
+    const [ns, name] = k.split('/');
+    // A victim that is already gone needs nothing more (PreemptPod ignores NotFound).
+    if (resp.status === 404 || resp.unreachable) return;
+    if (ctx.action === 'preempt-condition') {
+      if (resp.error) return;
+      this.request(
+        sim,
+        { verb: 'delete', resourceKind: 'Pod', namespace: ns, name },
+        { ...ctx, action: 'preempt-delete' },
+        {
+          summary: `Preemption: delete ${name} (with its default grace period) to make room on ${ctx.node}`,
+          narration: { key: 'scheduler.preemptDelete', params: { pod: name, node: String(ctx.node) } },
+        },
+      );
+      return;
+    }
+    if (resp.error) return;
+    const victim = this.kindCache('Pod').get(k);
+    sim.recordEvent({
+      type: 'Normal',
+      reason: 'Preempted',
+      message: `Preempted by pod ${ctx.preemptor} on node ${ctx.node}`,
+      source: SOURCE,
+      involvedObject: victim ? podRef(victim) : { apiVersion: 'v1', kind: 'Pod', namespace: ns, name },
+    });
   }
 
   private unboundDelayedClaims(pod: KObject): string[] {
@@ -413,6 +534,8 @@ export class Scheduler implements Component<SchedulerState> {
   private onResponse(resp: ApiResponse, sim: Simulation): void {
     const ctx = resp.ctx ?? {};
     const k = String(ctx.pod ?? '');
+    if (ctx.action === 'preempt-condition' || ctx.action === 'preempt-delete')
+      return this.continuePreemption(ctx, resp, sim);
     if (ctx.action !== 'bind') return;
     const pod = this.kindCache('Pod').get(k);
     if (resp.error || resp.unreachable) {
@@ -429,7 +552,13 @@ export class Scheduler implements Component<SchedulerState> {
       involvedObject: pod ? podRef(pod) : { apiVersion: 'v1', kind: 'Pod', namespace: ns, name },
     });
     this.s.attempts.delete(k);
+    this.s.nominated.delete(k);
   }
+}
+
+/** The pod as its status would read with the nomination the scheduler wrote (status.nominatedNodeName). */
+function withNominatedNode(pod: KObject, node: string): KObject {
+  return { ...pod, status: { ...pod.status, nominatedNodeName: node } };
 }
 
 function key(o: KObject): string {

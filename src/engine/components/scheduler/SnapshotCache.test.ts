@@ -57,6 +57,7 @@ function freshState(): SchedulerState {
     busy: false,
     assumed: new Map(),
     waitingVolumes: new Map(),
+    nominated: new Map(),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * What kube-scheduler's informers are told about (its registration with the apiserver's watch routing): every Pod
  * add and delete, a Pod's binding and its end, Node changes the scheduler reads (not heartbeats), the storage kinds
- * the volume plugins read, and ReplicaSets and Services as they come and go (the spread and affinity plugins).
+ * the volume plugins read, ReplicaSets and Services as they come and go (the spread and affinity plugins), and every
+ * change of a PodDisruptionBudget (preemption).
  * Scheduling queue hints (pkg/scheduler/eventhandlers.go, framework/types.go ClusterEvent): a status-only Node update
  * that does not change readiness wakes nothing.
  */
@@ -29,6 +30,9 @@ export const schedulerWatches: WatchFilter = (type, obj, old) => {
     case 'ReplicaSet':
     case 'Service':
       return type !== 'MODIFIED';
+    // DefaultPreemption reads the budgets' disruptionsAllowed (the scheduler's PDB informer).
+    case 'PodDisruptionBudget':
+      return true;
     default:
       return false;
   }

@@ -102,6 +102,8 @@ export interface ClusterObjects {
   statefulSets?: KObject[];
   replicationControllers?: KObject[];
   namespaces?: KObject[];
+  /** PodDisruptionBudgets, which preemption tries not to violate. */
+  pdbs?: KObject[];
 }
 
 export interface Snapshot {

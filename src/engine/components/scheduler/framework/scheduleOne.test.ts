@@ -2,7 +2,14 @@ import { describe, it, expect } from 'vitest';
 import type { KObject } from '../../../types';
 import { Rng } from '../../../kernel/Rng';
 import { nodeVerdicts } from '../../../trace/nodeVerdicts';
-import { numFeasibleNodesToFind, runSchedulingCycle, selectHost, type CycleInput } from './scheduleOne';
+import {
+  numFeasibleNodesToFind,
+  runSchedulingCycle,
+  scheduleOnSnapshot,
+  selectHost,
+  type CycleInput,
+} from './scheduleOne';
+import { buildSnapshot } from './nodeInfo';
 import { CONTROL_PLANE_TAINT, kindCluster, node, pod, replicaSet } from '../../../testing/builders';
 
 const rng = () => Rng.fromSeed(42, 'scheduler');
@@ -674,6 +681,52 @@ describe('preemption', () => {
     expect(r.victims).toEqual(['default/b']);
   });
 
+  // default_preemption_test.go TestSelectBestCandidate / TestDryRunPreemption "pod with PDB".
+  const pdb = (name: string, app: string, disruptionsAllowed: number): KObject =>
+    ({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name, namespace: 'default' },
+      spec: { selector: { matchLabels: { app } } },
+      status: { disruptionsAllowed },
+    }) as KObject;
+
+  it('prefers the node whose victims a PodDisruptionBudget does not protect', () => {
+    const podsOnNodes = [
+      pod('guarded', { cpu: '1500m', priority: 0, nodeName: 'n1', labels: { app: 'db' } }),
+      pod('free', { cpu: '1500m', priority: 0, nodeName: 'n2', labels: { app: 'batch' } }),
+    ];
+    const high = pod('high', { cpu: '1', priority: 1000 });
+    const nodes = [node('n1'), node('n2')];
+    expect(schedule({ pod: high, nodes, podsOnNodes, pdbs: [pdb('db', 'db', 0)] }).victims).toEqual(['default/free']);
+    expect(schedule({ pod: high, nodes, podsOnNodes, pdbs: [pdb('batch', 'batch', 0)] }).victims).toEqual([
+      'default/guarded',
+    ]);
+  });
+
+  it('reprieves the protected pod first, though it has the lower priority, and still preempts it if it must', () => {
+    const podsOnNodes = [
+      pod('guarded', { cpu: '800m', priority: 0, nodeName: 'n1', labels: { app: 'db' } }),
+      pod('other', { cpu: '800m', priority: 5, nodeName: 'n1', labels: { app: 'batch' } }),
+    ];
+    const pdbs = [pdb('db', 'db', 0)];
+    const needsOne = schedule({
+      pod: pod('high', { cpu: '1', priority: 100 }),
+      nodes: [node('n1')],
+      podsOnNodes,
+      pdbs,
+    });
+    expect(needsOne.victims).toEqual(['default/other']);
+    const needsBoth = schedule({
+      pod: pod('high', { cpu: '1800m', priority: 100 }),
+      nodes: [node('n1')],
+      podsOnNodes,
+      pdbs,
+    });
+    // Victims stay ordered by importance (MoreImportantPod), whatever order they were reprieved in.
+    expect(needsBoth.victims).toEqual(['default/other', 'default/guarded']);
+  });
+
   it('preemptionPolicy Never', () => {
     const r = schedule({
       pod: pod('p', { cpu: '3', spec: { preemptionPolicy: 'Never' } }),
@@ -687,6 +740,30 @@ describe('preemption', () => {
 });
 
 describe('nominated node', () => {
+  it('a node nominated for a pod of higher priority counts that pod as there (addGENominatedPods)', () => {
+    const waiting = pod('urgent', { cpu: '1500m', priority: 1000 });
+    const snapshotInput = { nodes: [node('a')], podsOnNodes: [], pod: pod('low', { cpu: '1', priority: 0 }) };
+    const withNominated = scheduleOnSnapshot(
+      {
+        pod: snapshotInput.pod,
+        snapshot: buildSnapshot(snapshotInput),
+        nominatedPods: [{ pod: waiting, node: 'a' }],
+      },
+      rng(),
+    );
+    expect(withNominated.selected).toBeUndefined();
+    expect(withNominated.message).toMatch(/^0\/1 nodes are available: 1 Insufficient cpu\./);
+    const lowerNominated = scheduleOnSnapshot(
+      {
+        pod: pod('high', { cpu: '1', priority: 2000 }),
+        snapshot: buildSnapshot(snapshotInput),
+        nominatedPods: [{ pod: waiting, node: 'a' }],
+      },
+      rng(),
+    );
+    expect(lowerNominated.selected).toBe('a');
+  });
+
   it('a pod nominated by an earlier preemption goes straight to that node when it fits', () => {
     const p = pod('p');
     p.status = { phase: 'Pending', nominatedNodeName: 'b' };

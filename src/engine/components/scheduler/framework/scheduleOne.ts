@@ -232,6 +232,31 @@ interface SnapshotCycleInput {
   snapshot: Snapshot;
   startIndex?: number;
   options?: SchedulerOptions;
+  /**
+   * Pods a preemption nominated a node for and that are not bound yet (the scheduling queue's nominator): on their
+   * node, those of at least this pod's priority count as if they were there.
+   */
+  nominatedPods?: ReadonlyArray<{ pod: KObject; node: string }>;
+}
+
+/**
+ * The nominated pods of at least `priority` by node (addGENominatedPods' selection), or undefined when there are
+ * none: the common case costs nothing.
+ */
+function nominatedByNode(
+  nominated: SnapshotCycleInput['nominatedPods'],
+  self: KObject,
+  priority: number,
+): Map<string, PodInfo[]> | undefined {
+  let out: Map<string, PodInfo[]> | undefined;
+  for (const { pod, node } of nominated ?? []) {
+    if (isSamePod(pod, self)) continue;
+    const info = podInfo(pod);
+    if (info.priority < priority) continue;
+    out ??= new Map();
+    out.set(node, [...(out.get(node) ?? []), info]);
+  }
+  return out;
 }
 
 /** The cycle against a ready snapshot: the scheduler component keeps one up to date instead of rebuilding it. */
@@ -242,6 +267,7 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   }
   const options = resolveOptions(input.options);
   const ctx = newContext(podInfo(input.pod), snapshot, options);
+  const nominatedOn = nominatedByNode(input.nominatedPods, input.pod, ctx.pod.priority);
   const rejected: NodeRejection[] = [];
   const result = (extra: Partial<SchedulingResult>): SchedulingResult => {
     const r: SchedulingResult = { nodes: snapshot.names, ...extra };
@@ -269,8 +295,18 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   // (findNodesThatFitPod → evaluateNominatedNode).
   const start = input.startIndex ?? 0;
   const filters = activeFilters(pre.skip);
+  // RunFilterPluginsWithNominatedPods: on a node with nominated pods of at least this priority, the pod must fit
+  // with them there as well as without them.
+  const filterNode = (node: NodeInfo): Status | undefined => {
+    const extra = nominatedOn?.get(node.name);
+    if (extra) {
+      const s = filterWithPods(ctx, node, [...node.pods, ...extra]);
+      if (s) return s;
+    }
+    return runFilters(ctx, node, filters);
+  };
   const nominated = snapshot.byName.get(input.pod.status?.nominatedNodeName ?? '');
-  if (nominated && !runFilters(ctx, nominated, filters)) {
+  if (nominated && !filterNode(nominated)) {
     return result({
       selected: nominated.name,
       evaluatedNodes: 1,
@@ -298,7 +334,7 @@ export function scheduleOnSnapshot(input: SnapshotCycleInput, rng: Rand): Schedu
   const statuses = new Map<string, Status>();
   for (let i = 0; i < nodes.length && feasible.length < numToFind; i++) {
     const node = nodes[(start + i) % nodes.length];
-    const s = runFilters(ctx, node, filters);
+    const s = filterNode(node);
     if (!s) {
       feasible.push(node);
       continue;

@@ -6,11 +6,16 @@
  *     absent, e.g. rejected at PreFilter) get "Preemption is not helpful for scheduling".
  *  3. dry run per remaining node (SelectVictimsOnNode): remove every lower-priority pod; none → "No preemption
  *     victims found for incoming pod"; still not fitting → that filter status; else reprieve victims from the
- *     highest priority down while the pod still fits.
+ *     highest priority down while the pod still fits — first those whose eviction would violate a
+ *     PodDisruptionBudget (filterPodsWithPDBViolation), then the others; a violating pod that cannot be reprieved
+ *     counts as a PDB violation.
  *  4. No candidate: the message is another FitError over all nodes. Otherwise pick a node
- *     (pickOneNodeForPreemption) and nominate it; the victims get deleted.
- * PodDisruptionBudgets and nominated pods are not modelled.
+ *     (pickOneNodeForPreemption: fewest PDB violations first) and nominate it; the victims get deleted.
+ * PodDisruptionBudgets are best effort, as upstream: a candidate that violates one is still chosen if it is the
+ * only one. The dry run ignores other preemptors' nominations (scheduleOne's Filter counts them; this does not).
  */
+import type { KObject } from '../../../../types';
+import { labelSelectorAsSelector, selectorIsEmpty, selectorMatches } from '../../../../objects/labels';
 import type { NodeInfo, PodInfo, Snapshot } from '../nodeInfo';
 import { fitErrorMessage } from '../fitError';
 import { newStatus, type Status } from '../status';
@@ -56,9 +61,39 @@ function moreImportant(a: PodInfo, b: PodInfo): number {
 interface Candidate {
   node: string;
   victims: PodInfo[];
+  /** How many victims' eviction violates a PodDisruptionBudget. */
+  pdbViolations: number;
 }
 
-function selectVictimsOnNode(input: PreemptionInput, node: NodeInfo): { victims?: PodInfo[]; status?: Status } {
+/**
+ * filterPodsWithPDBViolation: walking the victims in order, each matching budget's disruptionsAllowed is spent;
+ * a pod that takes one below zero would violate it. Pods the API server already counted (status.disruptedPods)
+ * spend nothing, and a budget with an empty selector matches nothing here.
+ */
+export function splitByPDBViolation(pods: PodInfo[], pdbs: readonly KObject[]): [PodInfo[], PodInfo[]] {
+  const allowed = pdbs.map((pdb) => pdb.status?.disruptionsAllowed ?? 0);
+  const selectors = pdbs.map((pdb) => labelSelectorAsSelector(pdb.spec?.selector));
+  const violating: PodInfo[] = [];
+  const nonViolating: PodInfo[] = [];
+  for (const p of pods) {
+    let violated = false;
+    if (Object.keys(p.labels ?? {}).length)
+      pdbs.forEach((pdb, i) => {
+        const sel = selectors[i];
+        if ((pdb.metadata.namespace ?? 'default') !== p.namespace) return;
+        if (sel === null || selectorIsEmpty(sel) || !selectorMatches(sel, p.labels)) return;
+        if (pdb.status?.disruptedPods?.[p.name] !== undefined) return;
+        if (--allowed[i] < 0) violated = true;
+      });
+    (violated ? violating : nonViolating).push(p);
+  }
+  return [violating, nonViolating];
+}
+
+function selectVictimsOnNode(
+  input: PreemptionInput,
+  node: NodeInfo,
+): { victims?: PodInfo[]; pdbViolations?: number; status?: Status } {
   const prio = input.pod.priority;
   const potential = node.pods.filter((p) => p.priority < prio);
   if (potential.length === 0) return { status: newStatus('UnschedulableAndUnresolvable', NO_VICTIMS) };
@@ -66,18 +101,30 @@ function selectVictimsOnNode(input: PreemptionInput, node: NodeInfo): { victims?
   const s = input.filterWithPods(node, remaining);
   if (s) return { status: s };
   potential.sort(moreImportant);
+  const pdbs = input.snapshot.objects.pdbs ?? [];
+  const [violating, nonViolating] = pdbs.length ? splitByPDBViolation(potential, pdbs) : [[], potential];
   const victims: PodInfo[] = [];
-  for (const p of potential) {
+  const reprieve = (p: PodInfo): boolean => {
     const withP = [...remaining, p];
-    if (input.filterWithPods(node, withP)) victims.push(p);
-    else remaining = withP;
-  }
-  return { victims };
+    if (input.filterWithPods(node, withP)) {
+      victims.push(p);
+      return false;
+    }
+    remaining = withP;
+    return true;
+  };
+  let pdbViolations = 0;
+  for (const p of violating) if (!reprieve(p)) pdbViolations++;
+  for (const p of nonViolating) reprieve(p);
+  // Victims stay ordered from the highest priority down (pickOne reads the first one's).
+  if (violating.length && nonViolating.length) victims.sort(moreImportant);
+  return { victims, pdbViolations };
 }
 
-/** pickOneNodeForPreemption (PDB violations are always 0 here). */
+/** pickOneNodeForPreemption: fewest PDB violations, then the lowest highest-priority victim, and so on. */
 function pickOne(candidates: Candidate[]): Candidate {
   const funcs: Array<(c: Candidate) => number> = [
+    (c) => -c.pdbViolations,
     (c) => -c.victims[0].priority,
     (c) => -c.victims.reduce((sum, v) => sum + v.priority + 2147483648, 0),
     (c) => -c.victims.length,
@@ -148,7 +195,8 @@ export function defaultPreemption(input: PreemptionInput): PreemptionOutcome {
     for (let i = 0; i < potential.length && candidates.length < numCandidates; i++) {
       const n = potential[(offset + i) % potential.length];
       const r = selectVictimsOnNode(input, n);
-      if (r.victims && r.victims.length > 0) candidates.push({ node: n.name, victims: r.victims });
+      if (r.victims && r.victims.length > 0)
+        candidates.push({ node: n.name, victims: r.victims, pdbViolations: r.pdbViolations ?? 0 });
       else if (r.victims) statuses.set(n.name, newStatus('UnschedulableAndUnresolvable', NO_VICTIMS));
       else if (r.status) statuses.set(n.name, r.status);
     }
