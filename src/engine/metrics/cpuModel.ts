@@ -23,7 +23,7 @@ import { parseBytes, parseCpuMillis } from '../objects/quantity';
 const MI = 1024 * 1024;
 
 /** What a loaded php-apache Pod computes per load generator (hpa-example's index.php is CPU-bound). */
-export const LOAD_DEMAND_MILLIS = 1000;
+export const LOAD_DEMAND_MILLIS = 700;
 /** What any other server spends answering one generator's stream of requests. */
 const CHEAP_DEMAND_MILLIS = 10;
 /** One busy single-threaded process: at most one core. */

@@ -101,7 +101,7 @@ export function nodeMetrics(objects: readonly KObject[], now: number): KObject[]
     if (!ready) continue;
     const sum = nodeOverhead(node);
     for (const pod of pods) {
-      if (pod.spec?.nodeName !== node.metadata.name) continue;
+      if (pod.spec?.nodeName !== node.metadata.name || !startedBy(pod, t - METRIC_RESOLUTION_MS)) continue;
       for (const c of usage.get(`${pod.metadata.namespace}/${pod.metadata.name}`) ?? []) {
         sum.cpu += c.cpuMillis;
         sum.memory += c.memoryBytes;

@@ -115,8 +115,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Job', 'batch', 'v1', 'jobs', true, true, [], 'jobs', ALL),
   r('CronJob', 'batch', 'v1', 'cronjobs', true, true, ['cj'], 'cronjobs', ALL),
   // autoscaling: v2 preferred, v1 still served from the same storage
-  r('HorizontalPodAutoscaler', 'autoscaling', 'v2', 'horizontalpodautoscalers', true, false, ['hpa'], undefined, ALL),
-  r('HorizontalPodAutoscaler', 'autoscaling', 'v1', 'horizontalpodautoscalers', true, false, ['hpa'], undefined, {
+  r('HorizontalPodAutoscaler', 'autoscaling', 'v2', 'horizontalpodautoscalers', true, true, ['hpa'], undefined, ALL),
+  r('HorizontalPodAutoscaler', 'autoscaling', 'v1', 'horizontalpodautoscalers', true, true, ['hpa'], undefined, {
     ...ALL,
     alternateVersion: true,
   }),

@@ -76,7 +76,12 @@ export const horizontalPodAutoscalerController = defineController<HpaState>({
     schedule(ctx, key);
   },
   reconcile: (ctx) => sync(ctx as ControllerContext<HpaState>),
-  onResponse: (resp, ctx) => onResponse(resp, ctx),
+  // The controller answers every error itself (conditions, Events) and syncs again after the resync period, as the
+  // real one does: an error response is never the workqueue's per-item back-off.
+  onResponse: (resp, ctx) => {
+    onResponse(resp, ctx);
+    return resp.error ? { forget: true } : undefined;
+  },
 });
 
 function schedule(ctx: ControllerContext<HpaState>, key: string) {
