@@ -98,6 +98,7 @@ export function bootState(url: UrlOptions, env: BootEnv): Boot {
       scenarioId,
       nodes: url.nodes,
       seed: url.seed,
+      metricsServer: url.metricsServer,
       speed: url.speed,
       layoutView: url.view ?? (env.embed ? 'diagram' : undefined),
       reducedMotion,

@@ -73,6 +73,9 @@ export const en = {
   'editor.saved': 'Draft saved in this browser',
   'editor.reset': 'Reset',
   'editor.resetHint': 'Restore the example’s manifest',
+  'editor.metricsServer': 'metrics-server',
+  'editor.metricsServerHint':
+    'Cluster option, used at the next Apply: install metrics-server (kind has none), so kubectl top and HorizontalPodAutoscalers get CPU and memory usage',
   'editor.problems_one': '{count} problem',
   'editor.problems_other': '{count} problems',
 

@@ -257,6 +257,9 @@ const zhTW: Catalog = {
   'editor.saved': '草稿已儲存在這個瀏覽器',
   'editor.reset': '還原',
   'editor.resetHint': '還原成範例原本的 manifest',
+  'editor.metricsServer': 'metrics-server',
+  'editor.metricsServerHint':
+    '叢集選項，下次 Apply 時生效：安裝 metrics-server（kind 預設沒有），讓 kubectl top 與 HorizontalPodAutoscaler 取得 CPU 與記憶體用量',
   'editor.problems_one': '{count} 個問題',
   'editor.problems_other': '{count} 個問題',
 
