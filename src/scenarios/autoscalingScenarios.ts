@@ -7,7 +7,7 @@
 import type { Scenario } from './Scenario';
 
 /** The walkthrough's php-apache Deployment and Service (application/php-apache.yaml). */
-const PHP_APACHE = `apiVersion: apps/v1
+export const PHP_APACHE = `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: php-apache
@@ -45,7 +45,7 @@ spec:
 `;
 
 /** What `kubectl autoscale deployment php-apache --cpu-percent=50 --min=1 --max=10` creates. */
-const PHP_APACHE_HPA = `apiVersion: autoscaling/v2
+export const PHP_APACHE_HPA = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:
   name: php-apache
@@ -66,7 +66,7 @@ spec:
 `;
 
 /** The walkthrough's \`kubectl run load-generator --image=busybox:1.28 --restart=Never -- /bin/sh -c "…"\`. */
-const LOAD_GENERATOR = `apiVersion: v1
+export const LOAD_GENERATOR = `apiVersion: v1
 kind: Pod
 metadata:
   name: load-generator
