@@ -165,7 +165,15 @@ function main(argv: string[], io: CliIO): number {
     ...(seed !== undefined ? { seed } : {}),
     ...(until !== undefined ? { untilMs: until, runToHorizon: true } : {}),
     ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
-    ...(metricsServer ? { cluster: { ...(input.cluster ?? {}), ...(nodes !== undefined ? { nodeCount: nodes, nodes: undefined } : {}), metricsServer: true } } : {}),
+    ...(metricsServer
+      ? {
+          cluster: {
+            ...(input.cluster ?? {}),
+            ...(nodes !== undefined ? { nodeCount: nodes, nodes: undefined } : {}),
+            metricsServer: true,
+          },
+        }
+      : {}),
     ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
   };
   // The text format is written as the run makes it, so a long horizon costs the cluster's memory, not the trace's.

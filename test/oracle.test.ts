@@ -377,7 +377,9 @@ spec:
     }
     expect(reason).toBe('FailedGetResourceMetric');
     const got = await kubectl('get', 'hpa');
-    expect(normalise(got.stdout)).toBe('NAME | REFERENCE | TARGETS | MINPODS | MAXPODS | REPLICAS | AGE\nweb | Deployment/web | cpu: <unknown>/50% | 1 | 5 | 3 | <age>');
+    expect(normalise(got.stdout)).toBe(
+      'NAME | REFERENCE | TARGETS | MINPODS | MAXPODS | REPLICAS | AGE\nweb | Deployment/web | cpu: <unknown>/50% | 1 | 5 | 3 | <age>',
+    );
     expect(normalise(got.stdout)).toBe(normalise(panel('kubectl get hpa')));
     // kubectl describes an HPA on the client side (describe.go describeHorizontalPodAutoscalerV2): the real
     // describer against the server's object, and the panel's. Events are left out: the live server syncs on.

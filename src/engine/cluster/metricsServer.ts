@@ -40,7 +40,15 @@ export function metricsServerManifest() {
         versionPriority: 100,
       },
       status: {
-        conditions: [{ type: 'Available', status: 'True', reason: 'Passed', message: 'all checks passed', lastTransitionTime: -60_000 }],
+        conditions: [
+          {
+            type: 'Available',
+            status: 'True',
+            reason: 'Passed',
+            message: 'all checks passed',
+            lastTransitionTime: -60_000,
+          },
+        ],
       },
     },
     deploymentSpec: {

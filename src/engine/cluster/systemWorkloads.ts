@@ -575,14 +575,24 @@ export function systemWorkloads(
     const net = addressing[nodeIndex].podCIDR.split('.').slice(0, 3).join('.');
     const ms = metricsServerManifest();
     objects.push(
-      { ...ms.serviceAccount, metadata: meta('metrics-server', 'kube-system', { labels: { 'k8s-app': 'metrics-server' } }) },
+      {
+        ...ms.serviceAccount,
+        metadata: meta('metrics-server', 'kube-system', { labels: { 'k8s-app': 'metrics-server' } }),
+      },
       {
         ...ms.service,
         metadata: meta('metrics-server', 'kube-system', { labels: { 'k8s-app': 'metrics-server' } }),
       },
       { ...ms.apiService, metadata: meta(METRICS_APISERVICE, undefined, { labels: { 'k8s-app': 'metrics-server' } }) },
     );
-    deployment('metrics-server', 'kube-system', { 'k8s-app': 'metrics-server' }, ms.deploymentSpec, [`${net}.2`], nodeIndex);
+    deployment(
+      'metrics-server',
+      'kube-system',
+      { 'k8s-app': 'metrics-server' },
+      ms.deploymentSpec,
+      [`${net}.2`],
+      nodeIndex,
+    );
   }
   return { objects, running };
 }

@@ -19,7 +19,10 @@ function writeMetric(w: PrefixWriter, metric: any, status: any): void {
     w.write(LEVEL_1, `resource ${metric.resource.name} on pods`);
     const cur = status?.resource?.current;
     if (target.averageValue !== undefined) {
-      w.write(LEVEL_0, `:\t${cur?.averageValue !== undefined ? q(cur.averageValue) : '<unknown>'} / ${q(target.averageValue)}\n`);
+      w.write(
+        LEVEL_0,
+        `:\t${cur?.averageValue !== undefined ? q(cur.averageValue) : '<unknown>'} / ${q(target.averageValue)}\n`,
+      );
       return;
     }
     const current =
@@ -42,7 +45,8 @@ function writeDirection(w: PrefixWriter, direction: string, rules: any): void {
   if (policies.length > 0) {
     w.write(LEVEL_2, `Select Policy: ${rules.selectPolicy ?? 'Max'}\n`);
     w.write(LEVEL_2, 'Policies:\n');
-    for (const p of policies) w.write(LEVEL_3, `- Type: ${p.type}\tValue: ${p.value}\tPeriod: ${p.periodSeconds} seconds\n`);
+    for (const p of policies)
+      w.write(LEVEL_3, `- Type: ${p.type}\tValue: ${p.value}\tPeriod: ${p.periodSeconds} seconds\n`);
   }
 }
 

@@ -39,6 +39,8 @@ describe('kubectl top', () => {
     expect(answerKubectl('top pod nope', w).output).toBe(
       'Error from server (NotFound): podmetrics.metrics.k8s.io "default/nope" not found',
     );
-    expect(answerKubectl('top pods -n kube-system', w).output.split('\n')[0]).toMatch(/^NAME\s+CPU\(cores\)   MEMORY\(bytes\)$/);
+    expect(answerKubectl('top pods -n kube-system', w).output.split('\n')[0]).toMatch(
+      /^NAME\s+CPU\(cores\) {3}MEMORY\(bytes\)$/,
+    );
   });
 });

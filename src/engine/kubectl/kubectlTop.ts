@@ -129,7 +129,10 @@ function topPods(
       rows.push([...nsCell, m.metadata.name, cpu(sum.cpu), mem(sum.memory)]);
     }
   }
-  return { output: tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''), TABLE_TABWRITER).replace(/\n$/, ''), ok: true };
+  return {
+    output: tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''), TABLE_TABWRITER).replace(/\n$/, ''),
+    ok: true,
+  };
 }
 
 function topNodes(
@@ -144,7 +147,10 @@ function topNodes(
   if (f.names.length) {
     const found = items.find((m) => m.metadata.name === f.names[0]);
     if (!found)
-      return { output: `Error from server (NotFound): nodemetrics.metrics.k8s.io "${f.names[0]}" not found`, ok: false };
+      return {
+        output: `Error from server (NotFound): nodemetrics.metrics.k8s.io "${f.names[0]}" not found`,
+        ok: false,
+      };
     items = [found];
   }
   if (items.length === 0) return { output: 'error: metrics not available yet', ok: false };
@@ -159,5 +165,8 @@ function topNodes(
     const pct = (used: number, avail: number) => (avail > 0 ? `${Math.trunc((used / avail) * 100)}%` : '<unknown>');
     rows.push([m.metadata.name, cpu(u.cpu), pct(u.cpu, cpuAlloc), mem(u.memory), pct(u.memory, memAlloc)]);
   }
-  return { output: tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''), TABLE_TABWRITER).replace(/\n$/, ''), ok: true };
+  return {
+    output: tabwrite(rows.map((r) => `${r.join('\t')}\n`).join(''), TABLE_TABWRITER).replace(/\n$/, ''),
+    ok: true,
+  };
 }

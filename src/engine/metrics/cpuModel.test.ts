@@ -11,7 +11,12 @@ describe('cpuProfile', () => {
     expect(busy(['sha256sum', '/dev/zero'])).toBe('busy');
     expect(busy(['stress', '--cpu', '1'])).toBe('busy');
     expect(busy(['sh', '-c', 'while true; do sleep 1; done'])).toBe('idle');
-    expect(cpuProfile({ image: 'busybox', command: ['sh', '-c', 'while sleep 0.01; do wget -q -O- http://php-apache; done'] })).toEqual({
+    expect(
+      cpuProfile({
+        image: 'busybox',
+        command: ['sh', '-c', 'while sleep 0.01; do wget -q -O- http://php-apache; done'],
+      }),
+    ).toEqual({
       kind: 'load',
       host: 'php-apache',
     });
@@ -20,7 +25,12 @@ describe('cpuProfile', () => {
   });
 });
 
-const running = (name: string, labels: Record<string, string>, container: Record<string, unknown>, ready = true): KObject => ({
+const running = (
+  name: string,
+  labels: Record<string, string>,
+  container: Record<string, unknown>,
+  ready = true,
+): KObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name, namespace: 'default', labels },
@@ -45,10 +55,24 @@ describe('containerUsage', () => {
   });
 
   it('spreads a load generator’s demand over the Ready Pods behind its Service, capped by their limits', () => {
-    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'php-apache', namespace: 'default' }, spec: { selector: { run: 'php-apache' } } } as KObject;
+    const svc = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'php-apache', namespace: 'default' },
+      spec: { selector: { run: 'php-apache' } },
+    } as KObject;
     const server = (n: string, ready = true) =>
-      running(n, { run: 'php-apache' }, { image: 'registry.k8s.io/hpa-example', resources: { limits: { cpu: '500m' } } }, ready);
-    const gen = running('load', {}, { command: ['/bin/sh', '-c', 'while sleep 0.01; do wget -q -O- http://php-apache; done'] });
+      running(
+        n,
+        { run: 'php-apache' },
+        { image: 'registry.k8s.io/hpa-example', resources: { limits: { cpu: '500m' } } },
+        ready,
+      );
+    const gen = running(
+      'load',
+      {},
+      { command: ['/bin/sh', '-c', 'while sleep 0.01; do wget -q -O- http://php-apache; done'] },
+    );
     const one = containerUsage([server('s1'), gen], [svc]);
     expect(one.get('default/s1')![0].cpuMillis).toBe(500);
     const two = containerUsage([server('s1'), server('s2'), server('s3', false), gen], [svc]);

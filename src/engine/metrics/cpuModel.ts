@@ -30,9 +30,7 @@ const CHEAP_DEMAND_MILLIS = 10;
 const ONE_CORE_MILLIS = 1000;
 
 export type CpuProfile =
-  | { kind: 'busy' }
-  | { kind: 'load'; host: string }
-  | { kind: 'idle'; millis: number; bytes: number; heavy: boolean };
+  { kind: 'busy' } | { kind: 'load'; host: string } | { kind: 'idle'; millis: number; bytes: number; heavy: boolean };
 
 const BUSY_PATTERNS: RegExp[] = [
   // `while true; do :; done`, `while :; do true; done`, `until false; do :; done`

@@ -30,7 +30,13 @@ export function answerMetrics(req: ApiRequest, objects: readonly KObject[], now:
   if (state === 'absent') return { error: NO_ROUTE };
   if (state === 'unavailable') return { error: SERVICE_UNAVAILABLE };
   if (req.verb !== 'get' && req.verb !== 'list')
-    return { error: { code: 405, reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' } };
+    return {
+      error: {
+        code: 405,
+        reason: 'MethodNotAllowed',
+        message: 'the server does not allow this method on the requested resource',
+      },
+    };
   const pods = req.resourceKind === 'PodMetrics';
   let items = pods ? podMetrics(objects, now) : nodeMetrics(objects, now);
   if (pods && req.namespace) items = items.filter((m) => m.metadata.namespace === req.namespace);

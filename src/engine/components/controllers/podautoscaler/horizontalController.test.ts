@@ -97,9 +97,18 @@ spec:
   });
 
   it('reports a container without a cpu request', () => {
-    const noRequest = PHP_APACHE.replace(/        resources:\n          limits:\n            cpu: 500m\n          requests:\n            cpu: 200m\n/, '');
-    const { hpaEvents } = run({ yaml: `${noRequest}---\n${PHP_APACHE_HPA}`, cluster: { metricsServer: true }, untilMs: 80_000 });
+    const noRequest = PHP_APACHE.replace(
+      / {8}resources:\n {10}limits:\n {12}cpu: 500m\n {10}requests:\n {12}cpu: 200m\n/,
+      '',
+    );
+    const { hpaEvents } = run({
+      yaml: `${noRequest}---\n${PHP_APACHE_HPA}`,
+      cluster: { metricsServer: true },
+      untilMs: 80_000,
+    });
     const missing = hpaEvents.find((e) => e.reason === 'FailedGetResourceMetric' && e.message.includes('missing'));
-    expect(missing?.message).toMatch(/^failed to get cpu utilization: missing request for cpu in container php-apache of Pod php-apache-/);
+    expect(missing?.message).toMatch(
+      /^failed to get cpu utilization: missing request for cpu in container php-apache of Pod php-apache-/,
+    );
   });
 });

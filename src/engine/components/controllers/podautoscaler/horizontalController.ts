@@ -165,7 +165,9 @@ function onResponse(resp: ApiResponse, ctx: ControllerContext<HpaState>) {
 
 /** The label selector of the Scale's status (the target's spec.selector), as matchLabels. */
 function selectorOf(target: KObject): Record<string, string> {
-  return { ...(target.spec?.selector?.matchLabels ?? (target.kind === 'ReplicationController' ? target.spec?.selector : {})) };
+  return {
+    ...(target.spec?.selector?.matchLabels ?? (target.kind === 'ReplicationController' ? target.spec?.selector : {})),
+  };
 }
 
 const selectorString = (s: Record<string, string>) =>
@@ -252,14 +254,21 @@ function onMetrics(ctx: ControllerContext<HpaState>, hpa: KObject, resp: ApiResp
       invalid++;
       ctx.event({ type: 'Warning', reason, message: err, involvedObject: refOf(hpa) });
     };
-    if (spec.type !== 'Resource' || spec.resource?.name !== 'cpu' || spec.resource?.target?.averageUtilization === undefined) {
+    if (
+      spec.type !== 'Resource' ||
+      spec.resource?.name !== 'cpu' ||
+      spec.resource?.target?.averageUtilization === undefined
+    ) {
       const err = `unsupported metric in this simulation: ${spec.type}`;
       fail('InvalidMetricSourceType', err, err);
       return;
     }
     const name = spec.resource.name as string;
     let result: ReturnType<typeof resourceReplicas>;
-    if (resp.error) result = { error: `unable to get metrics for resource ${name}: unable to fetch metrics from resource metrics API: ${metricsClientError(resp)}` };
+    if (resp.error)
+      result = {
+        error: `unable to get metrics for resource ${name}: unable to fetch metrics from resource metrics API: ${metricsClientError(resp)}`,
+      };
     else if (!resp.items?.length)
       result = { error: `unable to get metrics for resource ${name}: no metrics returned from resource metrics API` };
     else {
@@ -351,7 +360,8 @@ function normalize(ctx: Ctx, hpa: KObject, s: Sync, prenormalized: number): numb
       'recent recommendations were higher than current one, applying the highest recent recommendation',
       now,
     );
-  else setCondition(s.conditions, 'AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size', now);
+  else
+    setCondition(s.conditions, 'AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size', now);
   const min = typeof spec.minReplicas === 'number' ? spec.minReplicas : 1;
   const r = convertDesiredReplicasWithRules(s.currentReplicas, stabilized, min, spec.maxReplicas);
   setCondition(s.conditions, 'ScalingLimited', r.replicas === stabilized ? 'False' : 'True', r.reason, r.message, now);
@@ -376,7 +386,13 @@ function rescale(ctx: Ctx, hpa: KObject, s: Sync, desired: number, reason: strin
       summary: `HPA controller: ${hpa.metadata.name} scales ${ref.kind}/${ref.name} from ${s.currentReplicas} to ${desired} (${reason})`,
       narration: {
         key: 'hpa.rescale',
-        params: { hpa: hpa.metadata.name, target: `${ref.kind}/${ref.name}`, from: s.currentReplicas, to: desired, reason },
+        params: {
+          hpa: hpa.metadata.name,
+          target: `${ref.kind}/${ref.name}`,
+          from: s.currentReplicas,
+          to: desired,
+          reason,
+        },
       },
     },
   );

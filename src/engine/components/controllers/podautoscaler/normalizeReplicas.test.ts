@@ -1,6 +1,11 @@
 /** horizontal.go's stabilizeRecommendation and convertDesiredReplicasWithRules (horizontal_test.go TestNormalizeDesiredReplicas). */
 import { describe, expect, it } from 'vitest';
-import { convertDesiredReplicasWithRules, setCondition, stabilizeRecommendation, type HpaCondition } from './normalizeReplicas';
+import {
+  convertDesiredReplicasWithRules,
+  setCondition,
+  stabilizeRecommendation,
+  type HpaCondition,
+} from './normalizeReplicas';
 
 describe('normalizeDesiredReplicas', () => {
   it('keeps the highest recommendation of the last 5 minutes on the way down, then lets it go', () => {
@@ -32,7 +37,9 @@ describe('normalizeDesiredReplicas', () => {
     const cs: HpaCondition[] = [];
     setCondition(cs, 'AbleToScale', 'True', 'SucceededGetScale', 'm', 10);
     setCondition(cs, 'AbleToScale', 'True', 'ReadyForNewScale', 'n', 20);
-    expect(cs).toEqual([{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale', message: 'n', lastTransitionTime: 10 }]);
+    expect(cs).toEqual([
+      { type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale', message: 'n', lastTransitionTime: 10 },
+    ]);
     setCondition(cs, 'AbleToScale', 'False', 'FailedGetScale', 'x', 30);
     expect(cs[0].lastTransitionTime).toBe(30);
   });

@@ -55,9 +55,17 @@ export function convertDesiredReplicasWithRules(
       ? [limit, 'ScaleUpLimit', 'the desired replica count is increasing faster than the maximum scale rate']
       : [max, 'TooManyReplicas', 'the desired replica count is more than the maximum replica count'];
   if (desired < min)
-    return { replicas: min, reason: 'TooFewReplicas', message: 'the desired replica count is less than the minimum replica count' };
+    return {
+      replicas: min,
+      reason: 'TooFewReplicas',
+      message: 'the desired replica count is less than the minimum replica count',
+    };
   if (desired > maxAllowed) return { replicas: maxAllowed, reason, message };
-  return { replicas: desired, reason: 'DesiredWithinRange', message: 'the desired count is within the acceptable range' };
+  return {
+    replicas: desired,
+    reason: 'DesiredWithinRange',
+    message: 'the desired count is within the acceptable range',
+  };
 }
 
 /** setCondition: replaces the condition of that type, keeping its lastTransitionTime unless the status changed. */

@@ -9,25 +9,34 @@ import { resourceReplicas, type PodMetric } from './replicaCalculator';
 
 const NOW = 20 * 60_000;
 
-function pod(name: string, opts: { request?: string; ready?: boolean; phase?: string; startedAgo?: number } = {}): KObject {
+function pod(
+  name: string,
+  opts: { request?: string; ready?: boolean; phase?: string; startedAgo?: number } = {},
+): KObject {
   const started = NOW - (opts.startedAgo ?? 10 * 60_000);
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: 'default' },
     spec: {
-      containers: [{ name: 'c', ...(opts.request === '' ? {} : { resources: { requests: { cpu: opts.request ?? '1' } } }) }],
+      containers: [
+        { name: 'c', ...(opts.request === '' ? {} : { resources: { requests: { cpu: opts.request ?? '1' } } }) },
+      ],
     },
     status: {
       phase: opts.phase ?? 'Running',
       startTime: started,
-      conditions: [{ type: 'Ready', status: opts.ready === false ? 'False' : 'True', lastTransitionTime: started + 5000 }],
+      conditions: [
+        { type: 'Ready', status: opts.ready === false ? 'False' : 'True', lastTransitionTime: started + 5000 },
+      ],
     },
   };
 }
 
 const metrics = (values: Record<string, number>) =>
-  new Map<string, PodMetric>(Object.entries(values).map(([k, v]) => [k, { value: v, timestamp: NOW - 1000, windowMs: 15_000 }]));
+  new Map<string, PodMetric>(
+    Object.entries(values).map(([k, v]) => [k, { value: v, timestamp: NOW - 1000, windowMs: 15_000 }]),
+  );
 
 const calc = (pods: KObject[], m: Map<string, PodMetric>, currentReplicas = pods.length, targetUtilization = 30) =>
   resourceReplicas({ currentReplicas, targetUtilization, pods, metrics: m, timestamp: NOW - 1000, now: NOW });

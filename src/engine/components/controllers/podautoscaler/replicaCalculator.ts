@@ -21,8 +21,7 @@ export interface PodMetric {
 }
 
 export type ReplicaResult =
-  | { replicas: number; utilization: number; rawUtilization: number; timestamp: number }
-  | { error: string };
+  { replicas: number; utilization: number; rawUtilization: number; timestamp: number } | { error: string };
 
 const within = (ratio: number) => 1 - TOLERANCE <= ratio && ratio <= 1 + TOLERANCE;
 
@@ -59,7 +58,9 @@ export function groupPods(pods: readonly KObject[], metrics: Map<string, PodMetr
       // Still initialising: leave the sample out if unready, or if no whole window was collected since it became so.
       isUnready = cond.status === 'False' || metric.timestamp < (cond.lastTransitionTime ?? 0) + metric.windowMs;
     // Past initialisation: leave it out only if it is unready and has never been ready.
-    else isUnready = cond.status === 'False' && start + DELAY_OF_INITIAL_READINESS_STATUS_MS > (cond.lastTransitionTime ?? 0);
+    else
+      isUnready =
+        cond.status === 'False' && start + DELAY_OF_INITIAL_READINESS_STATUS_MS > (cond.lastTransitionTime ?? 0);
     if (isUnready) {
       unready.add(name);
       continue;
@@ -80,7 +81,8 @@ export function podRequests(pods: readonly KObject[]): Map<string, number> | { e
     let sum = 0;
     for (const c of containers) {
       const req = c.resources?.requests?.cpu;
-      if (req === undefined) return { error: `missing request for cpu in container ${c.name} of Pod ${pod.metadata.name}` };
+      if (req === undefined)
+        return { error: `missing request for cpu in container ${c.name} of Pod ${pod.metadata.name}` };
       sum += parseCpuMillis(req);
     }
     out.set(pod.metadata.name, sum);
@@ -139,7 +141,8 @@ export function resourceReplicas(input: {
     // On a scale-down a missing Pod counts as using its whole request (or the target, above 100%); on a scale-up, 0.
     const fallback = Math.max(100, targetUtilization);
     for (const n of missing)
-      if (ratio < 1) metrics.set(n, { value: Math.trunc(((requests.get(n) ?? 0) * fallback) / 100), timestamp, windowMs: 0 });
+      if (ratio < 1)
+        metrics.set(n, { value: Math.trunc(((requests.get(n) ?? 0) * fallback) / 100), timestamp, windowMs: 0 });
       else if (ratio > 1) metrics.set(n, { value: 0, timestamp, windowMs: 0 });
   }
   if (scaleUpWithUnready) for (const n of unready) metrics.set(n, { value: 0, timestamp, windowMs: 0 });
@@ -148,6 +151,7 @@ export function resourceReplicas(input: {
   const next = second.ratio;
   if (within(next) || (ratio < 1 && next > 1) || (ratio > 1 && next < 1)) return done(currentReplicas);
   const replicas = Math.ceil(next * metrics.size);
-  if ((next < 1 && replicas > currentReplicas) || (next > 1 && replicas < currentReplicas)) return done(currentReplicas);
+  if ((next < 1 && replicas > currentReplicas) || (next > 1 && replicas < currentReplicas))
+    return done(currentReplicas);
   return done(replicas);
 }
