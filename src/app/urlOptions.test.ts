@@ -21,6 +21,9 @@ describe('parseUrlOptions', () => {
     });
     expect(parseUrlOptions('?step=0&speed=-1&theme=neon&nodes=abc&scenario=../etc')).toEqual({});
     expect(parseUrlOptions('?autoplay=1')).toEqual({ autoplay: true });
+    expect(parseUrlOptions('?metrics-server=1')).toEqual({ metricsServer: true });
+    expect(parseUrlOptions('?metrics-server=0')).toEqual({ metricsServer: false });
+    expect(parseUrlOptions('?metrics-server=yes')).toEqual({});
   });
 });
 

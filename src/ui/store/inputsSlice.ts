@@ -32,7 +32,8 @@ export function inputsSlice(set: SetState, get: GetState, initial: Partial<Input
     loadScenario: async (id, opts) => {
       const scenario = findScenario(id);
       if (!scenario) return;
-      set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null });
+      // A scenario brings its own cluster: a metrics-server choice made for another manifest does not carry over.
+      set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null, metricsServer: undefined });
       if (opts?.apply !== false) await get().apply({ step: opts?.step });
     },
 
