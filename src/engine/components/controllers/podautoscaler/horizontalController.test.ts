@@ -96,6 +96,32 @@ spec:
     expect(describe).toContain('Deployment pods:                                       1 current / 1 desired');
   });
 
+  it('with a behavior: one Pod per 15 s up, and a 60-second window down', () => {
+    const behavior = PHP_APACHE_HPA.replace(
+      '  metrics:',
+      `  behavior:
+    scaleUp:
+      policies: [{type: Pods, value: 1, periodSeconds: 15}]
+    scaleDown:
+      stabilizationWindowSeconds: 60
+  metrics:`,
+    );
+    const { hpaEvents } = run({
+      yaml: `${PHP_APACHE}---\n${behavior}---\n${LOAD_GENERATOR}`,
+      cluster: { metricsServer: true },
+      actions: [{ atMs: 150_000, action: { type: 'delete-pod', name: 'load-generator' } }],
+      untilMs: 300_000,
+    });
+    const sizes = hpaEvents
+      .filter((e) => e.reason === 'SuccessfulRescale')
+      .map((e) => [e.message.split(';')[0], e.time]);
+    const ups = sizes.filter(([m]) => m !== 'New size: 1').map(([m]) => m);
+    expect(ups.slice(0, 3)).toEqual(['New size: 2', 'New size: 3', 'New size: 4']);
+    const down = sizes.find(([m]) => m === 'New size: 1');
+    expect(down?.[1]).toBeGreaterThan(150_000 + 60_000 - 15_000);
+    expect(down?.[1]).toBeLessThan(150_000 + 60_000 + 45_000);
+  });
+
   it('reports a container without a cpu request', () => {
     const noRequest = PHP_APACHE.replace(
       / {8}resources:\n {10}limits:\n {12}cpu: 500m\n {10}requests:\n {12}cpu: 200m\n/,

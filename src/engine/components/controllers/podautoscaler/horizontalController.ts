@@ -10,8 +10,8 @@
  *   when it changes, and writes the HPA's status when it differs (updateStatusIfNeeded);
  * - the Events and conditions carry the real reasons and messages (SuccessfulRescale, FailedGetResourceMetric,
  *   FailedComputeMetricsReplicas, FailedGetScale; AbleToScale, ScalingActive, ScalingLimited).
- * Not modelled: Pods/Object/External/ContainerResource metrics (they fail as "unknown metric" would not: they are
- * reported as invalid), and `spec.behavior` policies beyond the scale-down stabilisation window it sets.
+ * With `spec.behavior` the normalisation is the behaviors one (behaviorReplicas.ts): windows both ways and the
+ * scaling policies' rates. Not modelled: Pods/Object/External/ContainerResource metrics (reported as invalid).
  */
 import { defineController, type ControllerContext, type ReconcileContext } from '../../../client/defineController';
 import type { ApiResponse } from '../../../messages';
@@ -28,6 +28,12 @@ import {
   type Recommendation,
 } from './normalizeReplicas';
 import { METRICS_API_VERSION } from '../../../metrics/resourceMetrics';
+import {
+  convertWithBehaviorRate,
+  stabilizeWithBehaviors,
+  type ScaleEvent,
+  type ScalingRules,
+} from './behaviorReplicas';
 
 /** --horizontal-pod-autoscaler-sync-period. */
 export const HPA_SYNC_PERIOD_MS = 15_000;
@@ -48,6 +54,8 @@ interface HpaState {
   queued: Set<string>;
   /** The sync in progress, between its requests. */
   syncs: Map<string, Sync>;
+  /** HPA key → its recent rescales, for the behavior policies' periods (a.scaleUpEvents / a.scaleDownEvents). */
+  scaleEvents: Map<string, { ups: ScaleEvent[]; downs: ScaleEvent[] }>;
 }
 
 type Ctx = ReconcileContext<HpaState>;
@@ -63,7 +71,7 @@ export const horizontalPodAutoscalerController = defineController<HpaState>({
   name: 'horizontal-pod-autoscaler',
   eventSource: 'horizontal-pod-autoscaler',
   watches: ['HorizontalPodAutoscaler'],
-  initialState: () => ({ recommendations: new Map(), queued: new Set(), syncs: new Map() }),
+  initialState: () => ({ recommendations: new Map(), queued: new Set(), syncs: new Map(), scaleEvents: new Map() }),
   keysFor: () => [],
   onWatch(ev, ctx) {
     const o = ev.object;
@@ -71,6 +79,7 @@ export const horizontalPodAutoscalerController = defineController<HpaState>({
     const key = cacheKey(o.metadata.namespace, o.metadata.name);
     if (ev.type === 'DELETED') {
       ctx.state.recommendations.delete(key);
+      ctx.state.scaleEvents.delete(key);
       return;
     }
     schedule(ctx, key);
@@ -342,15 +351,46 @@ const milli = (q: unknown): number => {
   return Math.round(Number(t) * 1000);
 };
 
-/** normalizeDesiredReplicas (no behavior), with the behavior's scale-down window when one is set. */
+/** normalizeDesiredReplicas without a behavior, normalizeDesiredReplicasWithBehaviors with one. */
 function normalize(ctx: Ctx, hpa: KObject, s: Sync, prenormalized: number): number {
   const now = ctx.sim.now;
   const spec = hpa.spec ?? {};
-  const windowSeconds = spec.behavior?.scaleDown?.stabilizationWindowSeconds;
-  const windowMs = typeof windowSeconds === 'number' ? windowSeconds * 1000 : DOWNSCALE_STABILIZATION_WINDOW_MS;
   const recs = ctx.state.recommendations.get(ctx.key) ?? [];
   ctx.state.recommendations.set(ctx.key, recs);
-  const stabilized = stabilizeRecommendation(recs, prenormalized, now, windowMs);
+  const min = typeof spec.minReplicas === 'number' ? spec.minReplicas : 1;
+  if (spec.behavior) {
+    const up = (spec.behavior.scaleUp ?? {}) as ScalingRules;
+    // maybeInitScaleDownStabilizationWindow: an unset window is the controller's --horizontal-pod-autoscaler-
+    // downscale-stabilization.
+    const down = {
+      stabilizationWindowSeconds: DOWNSCALE_STABILIZATION_WINDOW_MS / 1000,
+      ...((spec.behavior.scaleDown ?? {}) as ScalingRules),
+    };
+    const args = { current: s.currentReplicas, desired: prenormalized, min, max: spec.maxReplicas as number, up, down };
+    const st = stabilizeWithBehaviors(recs, args, now);
+    if (st.replicas !== prenormalized) setCondition(s.conditions, 'AbleToScale', 'True', st.reason, st.message, now);
+    else
+      setCondition(
+        s.conditions,
+        'AbleToScale',
+        'True',
+        'ReadyForNewScale',
+        'recommended size matches current size',
+        now,
+      );
+    const events = ctx.state.scaleEvents.get(ctx.key) ?? { ups: [], downs: [] };
+    const r = convertWithBehaviorRate({ ...args, desired: st.replicas }, events, now);
+    setCondition(
+      s.conditions,
+      'ScalingLimited',
+      r.replicas === st.replicas ? 'False' : 'True',
+      r.reason,
+      r.message,
+      now,
+    );
+    return r.replicas;
+  }
+  const stabilized = stabilizeRecommendation(recs, prenormalized, now);
   if (stabilized !== prenormalized)
     setCondition(
       s.conditions,
@@ -362,7 +402,6 @@ function normalize(ctx: Ctx, hpa: KObject, s: Sync, prenormalized: number): numb
     );
   else
     setCondition(s.conditions, 'AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size', now);
-  const min = typeof spec.minReplicas === 'number' ? spec.minReplicas : 1;
   const r = convertDesiredReplicasWithRules(s.currentReplicas, stabilized, min, spec.maxReplicas);
   setCondition(s.conditions, 'ScalingLimited', r.replicas === stabilized ? 'False' : 'True', r.reason, r.message, now);
   return r.replicas;
@@ -427,6 +466,7 @@ function onRescaled(ctx: Ctx, hpa: KObject, resp: ApiResponse) {
     `the HPA controller was able to update the target scale to ${s.desired}`,
     now,
   );
+  storeScaleEvent(ctx, hpa, s.currentReplicas, s.desired!);
   ctx.event({
     type: 'Normal',
     reason: 'SuccessfulRescale',
@@ -434,6 +474,24 @@ function onRescaled(ctx: Ctx, hpa: KObject, resp: ApiResponse) {
     involvedObject: refOf(hpa),
   });
   finish(ctx, hpa, s, s.desired!, true);
+}
+
+/** storeScaleEvent: only an HPA with a behavior keeps them; events older than its longest policy period go. */
+function storeScaleEvent(ctx: Ctx, hpa: KObject, from: number, to: number) {
+  const behavior = hpa.spec?.behavior;
+  if (!behavior) return;
+  const now = ctx.sim.now;
+  const events = ctx.state.scaleEvents.get(ctx.key) ?? { ups: [], downs: [] };
+  ctx.state.scaleEvents.set(ctx.key, events);
+  const longest = (rules: ScalingRules | undefined) =>
+    Math.max(0, ...(rules?.policies ?? []).map((p) => p.periodSeconds)) * 1000;
+  if (to > from) {
+    events.ups = events.ups.filter((e) => e.at > now - longest(behavior.scaleUp));
+    events.ups.push({ change: to - from, at: now });
+  } else {
+    events.downs = events.downs.filter((e) => e.at > now - longest(behavior.scaleDown));
+    events.downs.push({ change: from - to, at: now });
+  }
 }
 
 /** setStatus + updateStatusIfNeeded. */
