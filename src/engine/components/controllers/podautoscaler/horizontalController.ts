@@ -317,13 +317,7 @@ function onMetrics(ctx: ControllerContext<HpaState>, hpa: KObject, resp: ApiResp
     setCondition(s.conditions, 'ScalingActive', 'False', firstCondition![0], firstCondition![1], now);
     const err = `invalid metrics (${invalid} invalid out of ${specs.length}), first error is: ${firstError}`;
     // The status first (setCurrentReplicasAndMetricsInStatus + updateStatusIfNeeded), then the Event.
-    writeStatus(ctx, hpa, {
-      ...(hpa.status ?? {}),
-      currentReplicas: s.currentReplicas,
-      desiredReplicas: hpa.status?.desiredReplicas ?? 0,
-      currentMetrics: statuses,
-      conditions: s.conditions,
-    });
+    writeStatus(ctx, hpa, setStatus(hpa, s.currentReplicas, hpa.status?.desiredReplicas ?? 0, statuses, s.conditions));
     ctx.event({ type: 'Warning', reason: 'FailedComputeMetricsReplicas', message: err, involvedObject: refOf(hpa) });
     ctx.state.syncs.delete(ctx.key);
     return;
@@ -497,15 +491,30 @@ function storeScaleEvent(ctx: Ctx, hpa: KObject, from: number, to: number) {
 /** setStatus + updateStatusIfNeeded. */
 function finish(ctx: Ctx, hpa: KObject, s: Sync, desired: number, rescaled: boolean) {
   ctx.state.syncs.delete(ctx.key);
-  const status: Record<string, unknown> = {
-    ...(hpa.status ?? {}),
-    currentReplicas: s.currentReplicas,
-    desiredReplicas: desired,
-    conditions: s.conditions,
+  writeStatus(
+    ctx,
+    hpa,
+    setStatus(hpa, s.currentReplicas, desired, s.metrics, s.conditions, rescaled ? ctx.sim.now : undefined),
+  );
+}
+
+/** setStatus: a whole new status (the metrics of this sync only), keeping lastScaleTime unless it rescaled now. */
+function setStatus(
+  hpa: KObject,
+  currentReplicas: number,
+  desiredReplicas: number,
+  metrics: unknown[] | undefined,
+  conditions: HpaCondition[],
+  scaledAt?: number,
+): Record<string, unknown> {
+  const lastScaleTime = scaledAt ?? hpa.status?.lastScaleTime;
+  return {
+    ...(lastScaleTime !== undefined ? { lastScaleTime } : {}),
+    ...(metrics ? { currentMetrics: metrics } : {}),
+    currentReplicas,
+    desiredReplicas,
+    conditions,
   };
-  if (s.metrics) status.currentMetrics = s.metrics;
-  if (rescaled) status.lastScaleTime = ctx.sim.now;
-  writeStatus(ctx, hpa, status);
 }
 
 function writeStatus(ctx: Ctx, hpa: KObject, status: Record<string, unknown>) {
