@@ -122,6 +122,23 @@ spec:
     expect(down?.[1]).toBeLessThan(150_000 + 60_000 + 45_000);
   });
 
+  it('without its target: FailedGetScale with the scale subresource’s NotFound, AbleToScale False', () => {
+    const { hpaEvents, hpa } = run({ yaml: PHP_APACHE_HPA, untilMs: 20_000 });
+    expect(hpaEvents[0]).toMatchObject({
+      type: 'Warning',
+      reason: 'FailedGetScale',
+      message: 'deployments.apps "php-apache" not found',
+    });
+    expect(hpa.status.conditions).toEqual([
+      expect.objectContaining({
+        type: 'AbleToScale',
+        status: 'False',
+        reason: 'FailedGetScale',
+        message: `the HPA controller was unable to get the target's current scale: deployments.apps "php-apache" not found`,
+      }),
+    ]);
+  });
+
   it('reports a container without a cpu request', () => {
     const noRequest = PHP_APACHE.replace(
       / {8}resources:\n {10}limits:\n {12}cpu: 500m\n {10}requests:\n {12}cpu: 200m\n/,
