@@ -139,6 +139,31 @@ spec:
     ]);
   });
 
+  it('syncs again after kube-controller-manager restarts (the informer’s list hands the HPA back)', () => {
+    const { hpaEvents } = run({
+      yaml: `${PHP_APACHE}---\n${PHP_APACHE_HPA}`,
+      actions: [
+        { atMs: 20_000, action: { type: 'stop', component: 'kube-controller-manager' } },
+        { atMs: 40_000, action: { type: 'start', component: 'kube-controller-manager' } },
+      ],
+      untilMs: 75_000,
+    });
+    const times = hpaEvents.filter((e) => e.reason === 'FailedGetResourceMetric').map((e) => e.time);
+    expect(times.some((t) => t > 50_000)).toBe(true);
+  });
+
+  it('a target kind without a scale subresource: FailedGetScale', () => {
+    const cm = PHP_APACHE_HPA.replace(
+      'apiVersion: apps/v1\n    kind: Deployment',
+      'apiVersion: v1\n    kind: ConfigMap',
+    );
+    const { hpaEvents } = run({ yaml: cm, untilMs: 20_000 });
+    expect(hpaEvents[0]).toMatchObject({
+      reason: 'FailedGetScale',
+      message: 'the server could not find the requested resource',
+    });
+  });
+
   it('reports a container without a cpu request', () => {
     const noRequest = PHP_APACHE.replace(
       / {8}resources:\n {10}limits:\n {12}cpu: 500m\n {10}requests:\n {12}cpu: 200m\n/,

@@ -84,6 +84,11 @@ export const horizontalPodAutoscalerController = defineController<HpaState>({
     }
     schedule(ctx, key);
   },
+  // After a restart the informer's first list hands every HPA to enqueueHPA again (with the resync delay).
+  relisted(ctx) {
+    for (const hpa of ctx.kcm.list('HorizontalPodAutoscaler'))
+      schedule(ctx, cacheKey(hpa.metadata.namespace, hpa.metadata.name));
+  },
   reconcile: (ctx) => sync(ctx as ControllerContext<HpaState>),
   // The controller answers every error itself (conditions, Events) and syncs again after the resync period, as the
   // real one does: an error response is never the workqueue's per-item back-off.
@@ -129,6 +134,8 @@ function sync(ctx: ControllerContext<HpaState>) {
     const err = `no matches for kind "${ref.kind}" in group "${String(ref.apiVersion ?? '').split('/')[0]}"`;
     return failGetScale(ctx, hpa, err);
   }
+  // A served kind without a scale subresource: the GET of …/scale finds no route.
+  if (!APPS_KINDS[ref.kind]) return failGetScale(ctx, hpa, 'the server could not find the requested resource');
   ctx.request(
     { verb: 'get', resourceKind: ref.kind, namespace: ns, name: ref.name, subresource: 'scale' },
     { action: 'get-scale' },
