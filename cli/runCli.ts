@@ -20,7 +20,7 @@ interface CliIO {
   stderr(s: string): void;
 }
 
-const USAGE = `usage: npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION] [--scenario ID] [--action SPEC]... [--kubectl COMMAND]...`;
+const USAGE = `usage: npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION] [--metrics-server] [--scenario ID] [--action SPEC]... [--kubectl COMMAND]...`;
 
 export function parseDuration(text: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
@@ -46,6 +46,7 @@ function main(argv: string[], io: CliIO): number {
   let seed: number | undefined;
   let until: number | undefined;
   let scenarioId: string | undefined;
+  let metricsServer = false;
   const actions: TimedAction[] = [];
   const commands: string[] = [];
   const need = (i: number, flag: string): string => {
@@ -90,6 +91,10 @@ function main(argv: string[], io: CliIO): number {
         }
         case '--scenario':
           scenarioId = value();
+          break;
+        case '--metrics-server':
+          if (inline !== undefined) throw new UsageError(`--metrics-server takes no value`);
+          metricsServer = true;
           break;
         case '--action': {
           const v = value();
@@ -160,6 +165,15 @@ function main(argv: string[], io: CliIO): number {
     ...(seed !== undefined ? { seed } : {}),
     ...(until !== undefined ? { untilMs: until, runToHorizon: true } : {}),
     ...(nodes !== undefined ? { cluster: { ...(input.cluster ?? {}), nodeCount: nodes, nodes: undefined } } : {}),
+    ...(metricsServer
+      ? {
+          cluster: {
+            ...(input.cluster ?? {}),
+            ...(nodes !== undefined ? { nodeCount: nodes, nodes: undefined } : {}),
+            metricsServer: true,
+          },
+        }
+      : {}),
     ...(actions.length ? { actions: [...(input.actions ?? []), ...actions] } : {}),
   };
   // The text format is written as the run makes it, so a long horizon costs the cluster's memory, not the trace's.

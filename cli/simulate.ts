@@ -1,6 +1,6 @@
 /**
  * `npm run -s simulate -- <manifest.yaml|-> [--format json|text|kubectl] [--nodes N] [--seed S] [--until DURATION]
- * [--scenario ID] [--action SPEC]…` (docs/CONTRACTS.md §4). Exit 0: every document accepted; 1: some rejected;
+ * [--metrics-server] [--scenario ID] [--action SPEC]…` (docs/CONTRACTS.md §4). Exit 0: every document accepted; 1: some rejected;
  * 2: unusable input. Never a stack trace.
  */
 import { readFdCapped, readFileCapped } from './readCapped';

@@ -107,3 +107,28 @@ metadata:
   const tops = await squiggles.evaluateAll((els) => els.map((e) => (e.parentElement as HTMLElement).style.top));
   expect(new Set(tops)).toEqual(new Set([typoTop]));
 });
+
+test('the metrics-server cluster option: off as on kind, on from the checkbox or the link, and kubectl top answers', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/?motion=reduced');
+  const box = page.getByTestId('metrics-server');
+  await expect(box).not.toBeChecked();
+  await page.goto('/?scenario=happy-path&motion=reduced&step=1&metrics-server=1');
+  await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
+  await expect(box).toBeChecked();
+  await page.getByTestId('step-last').click();
+  await page.locator('#tab-kubectl').click();
+  const input = page.getByTestId('kubectl').locator('input');
+  await input.fill('kubectl top nodes');
+  await input.press('Enter');
+  await expect(page.getByTestId('kubectl').locator('pre').last()).toContainText(/NAME\s+CPU\(cores\)\s+CPU\(%\)/);
+  await box.uncheck();
+  await page.getByTestId('apply').click();
+  await expect(page.getByTestId('step-counter')).toHaveText(/^\d+ \/ \d+$/, { timeout: 30_000 });
+  await page.getByTestId('step-last').click();
+  await input.fill('kubectl top nodes');
+  await input.press('Enter');
+  await expect(page.getByTestId('kubectl').locator('pre').last()).toHaveText('error: Metrics API not available');
+});

@@ -122,6 +122,19 @@ describe('simulate CLI', () => {
     expect(j.steps.at(-1).time).toBeLessThanOrEqual(2000);
   });
 
+  it('--metrics-server installs metrics-server: kubectl top answers, as it does not on kind by default', () => {
+    const args = ['web.yaml', '--until', '40s', '--format', 'kubectl', '--kubectl', 'top nodes'];
+    const without = cli(args);
+    expect(without.out).toContain('$ kubectl top nodes\nerror: Metrics API not available');
+    const r = cli([...args, '--nodes', '2', '--metrics-server']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /\$ kubectl top nodes\nNAME\s+CPU\(cores\)\s+CPU\(%\)\s+MEMORY\(bytes\)\s+MEMORY\(%\)\ncontrol-plane /,
+    );
+    expect(r.out).not.toContain('node-3');
+    expect(cli(['web.yaml', '--metrics-server=1']).code).toBe(2);
+  });
+
   it('--scenario runs a built-in scenario', () => {
     const r = cli(['--scenario', 'pending-insufficient-cpu', '--format', 'kubectl']);
     expect(r.code).toBe(0);

@@ -352,6 +352,44 @@ handler: runsc
     await kubectl('delete', '-f', file);
   });
 
+  it('get and describe hpa: an HPA on kind without metrics-server, as the real kubectl prints it', async () => {
+    const file = join(dir, 'hpa.yaml');
+    writeFileSync(
+      file,
+      `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: 5
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}
+`,
+    );
+    expect((await kubectl('apply', '-f', file)).stdout).toBe('horizontalpodautoscaler.autoscaling/web created\n');
+    // The first sync is 15 virtual seconds after the create (under a wall second at this speed).
+    let reason = '';
+    for (let i = 0; i < 60 && reason !== 'FailedGetResourceMetric'; i++) {
+      reason = (await kubectl('get', 'hpa', 'web', '-o', 'jsonpath={.status.conditions[1].reason}')).stdout;
+      if (reason !== 'FailedGetResourceMetric') await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(reason).toBe('FailedGetResourceMetric');
+    const got = await kubectl('get', 'hpa');
+    expect(normalise(got.stdout)).toBe(
+      'NAME | REFERENCE | TARGETS | MINPODS | MAXPODS | REPLICAS | AGE\nweb | Deployment/web | cpu: <unknown>/50% | 1 | 5 | 3 | <age>',
+    );
+    expect(normalise(got.stdout)).toBe(normalise(panel('kubectl get hpa')));
+    // kubectl describes an HPA on the client side (describe.go describeHorizontalPodAutoscalerV2): the real
+    // describer against the server's object, and the panel's. Events are left out: the live server syncs on.
+    const untilEvents = (t: string) => normalise(t.split('\nEvents:')[0]);
+    const described = await kubectl('describe', 'hpa', 'web');
+    expect(untilEvents(described.stdout)).toBe(untilEvents(panel('kubectl describe hpa web')));
+    expect(described.stdout).toContain('  resource cpu on pods  (as a percentage of request):  <unknown> / 50%');
+    await kubectl('delete', '-f', file);
+  });
+
   it('delete -f deletes both', async () => {
     const { stdout } = await kubectl('delete', '-f', manifest);
     expect(stdout).toBe(

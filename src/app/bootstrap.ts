@@ -98,6 +98,7 @@ export function bootState(url: UrlOptions, env: BootEnv): Boot {
       scenarioId,
       nodes: url.nodes,
       seed: url.seed,
+      metricsServer: url.metricsServer,
       speed: url.speed,
       // An embed keeps every step unless told (`steps=key`): course pages already script `next` step by step.
       steps: url.steps ?? (env.embed ? undefined : 'key'),

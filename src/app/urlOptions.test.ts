@@ -23,6 +23,9 @@ describe('parseUrlOptions', () => {
     expect(parseUrlOptions('?autoplay=1')).toEqual({ autoplay: true });
     expect(parseUrlOptions('?steps=all')).toEqual({ steps: 'all' });
     expect(parseUrlOptions('?steps=some')).toEqual({});
+    expect(parseUrlOptions('?metrics-server=1')).toEqual({ metricsServer: true });
+    expect(parseUrlOptions('?metrics-server=0')).toEqual({ metricsServer: false });
+    expect(parseUrlOptions('?metrics-server=yes')).toEqual({});
   });
 });
 

@@ -19,6 +19,8 @@ export interface UrlOptions {
   motion?: MotionPref;
   nodes?: number;
   seed?: number;
+  /** `metrics-server=1`: the cluster has metrics-server installed (`0`: it has not, whatever the scenario says). */
+  metricsServer?: boolean;
   /** Embeds: the host page's exact origin (messages from any other origin are ignored). */
   origin?: string;
   /**
@@ -62,6 +64,8 @@ export function parseUrlOptions(search: string): UrlOptions {
   opts.motion = oneOf(q.get('motion'), ['system', 'reduced', 'full'] as const);
   opts.nodes = int(q.get('nodes'), 1, 500);
   opts.seed = int(q.get('seed'), 0, 2 ** 32 - 1);
+  const metricsServer = oneOf(q.get('metrics-server'), ['0', '1'] as const);
+  if (metricsServer) opts.metricsServer = metricsServer === '1';
   const origin = q.get('origin');
   if (origin !== null) {
     const bare = bareOrigin(origin);

@@ -22,8 +22,9 @@ const NO_MARKERS: never[] = [];
 export function EditorPane() {
   const t = useT();
   const api = useAppApi();
-  const { yaml, scenarioId, status, reveal, previous } = useApp(
+  const { yaml, scenarioId, status, reveal, previous, metricsServer } = useApp(
     useShallow((s) => ({
+      metricsServer: s.metricsServer,
       yaml: s.yaml,
       scenarioId: s.scenarioId,
       status: s.status,
@@ -97,6 +98,16 @@ export function EditorPane() {
               <Icon name="reset" size={14} /> {t('editor.reset')}
             </button>
           )}
+          {/* A cluster option: it takes effect at the next Apply, like the manifest. */}
+          <label className="cluster-option" title={t('editor.metricsServerHint')}>
+            <input
+              type="checkbox"
+              data-testid="metrics-server"
+              checked={metricsServer ?? scenario?.input.cluster?.metricsServer ?? false}
+              onChange={(e) => api.getState().setMetricsServer(e.target.checked)}
+            />{' '}
+            {t('editor.metricsServer')}
+          </label>
           <button
             type="button"
             className="btn btn--primary"

@@ -32,6 +32,11 @@ export interface ClusterSpec {
   user?: { name: string; groups?: string[]; token?: 'valid' | 'invalid' };
   /** Extra RBAC objects (Role/ClusterRole/bindings) as plain objects. */
   rbac?: KObject[];
+  /**
+   * metrics-server installed (kind has none by default): its Deployment, Service and the APIService
+   * `v1beta1.metrics.k8s.io` exist from the start, so the resource metrics API (kubectl top, the HPA) answers.
+   */
+  metricsServer?: boolean;
   /** Admission extras that a scenario can switch on. */
   admission?: {
     /** ValidatingAdmissionPolicy-like rule: reject containers whose image has tag `latest` or no tag. */

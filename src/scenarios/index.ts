@@ -4,6 +4,7 @@ import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
 import { disruptionScenarios } from './disruptionScenarios';
+import { autoscalingScenarios } from './autoscalingScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
 import { namespaceScenarios } from './namespaceScenarios';
@@ -34,6 +35,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...validationScenarios,
   ...workloadScenarios,
   ...disruptionScenarios,
+  ...autoscalingScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

@@ -29,6 +29,7 @@ export function ShareDialog() {
       layoutView: s.layoutView,
       nodes: s.nodes,
       seed: s.seed,
+      metricsServer: s.metricsServer,
       actions: s.actions,
       present: s.present,
       filter: s.filter,

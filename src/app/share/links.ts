@@ -20,6 +20,7 @@ type LinkState = Pick<
   | 'layoutView'
   | 'nodes'
   | 'seed'
+  | 'metricsServer'
   | 'actions'
   | 'present'
   | 'filter'
@@ -55,6 +56,7 @@ export async function linkParts(s: LinkState, opts: LinkOptions): Promise<{ sear
   if (s.layoutView !== 'split') q.set('view', s.layoutView);
   if (s.nodes !== undefined) q.set('nodes', String(s.nodes));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
+  if (s.metricsServer !== undefined) q.set('metrics-server', s.metricsServer ? '1' : '0');
   if (s.present) q.set('present', '1');
   if (!s.filter.keySteps) q.set('steps', 'all');
   for (const [k, v] of Object.entries(opts.extra ?? {})) if (v !== undefined) q.set(k, v);

@@ -20,6 +20,8 @@ import type { Rng } from '../kernel/Rng';
 import { generateName, podTemplateHash, uuid } from '../objects/names';
 import type { KObject } from '../types';
 import type { NodeAddressing } from './bootstrap';
+import { metricsServerManifest } from './metricsServer';
+import { METRICS_APISERVICE } from '../metrics/resourceMetrics';
 
 export const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.12.1';
 export const KINDNETD_IMAGE = 'docker.io/kindest/kindnetd:v20250512-df8de77b';
@@ -191,6 +193,7 @@ export function systemWorkloads(
     labels: Record<string, string> | undefined,
     spec: Record<string, unknown>,
     ips: string[],
+    nodeIndex = 0,
   ) => {
     const d = applyDefaults({
       apiVersion: 'apps/v1',
@@ -271,7 +274,7 @@ export function systemWorkloads(
       { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
     ];
     for (let i = 0; i < replicas; i++)
-      pod(rs, template, generateName(rng, `${rsName}-`), 0, ips[i], {
+      pod(rs, template, generateName(rng, `${rsName}-`), nodeIndex, ips[i], {
         serviceAccountName: template.spec.serviceAccountName ?? 'default',
         tolerations,
       });
@@ -563,6 +566,33 @@ export function systemWorkloads(
     p.metadata.ownerReferences = [
       { apiVersion: 'v1', kind: 'Node', name: cp.name, uid: nodeUids[0], controller: true },
     ];
+  }
+
+  // ---- metrics-server, when the cluster option installs it (last: the default cluster draws nothing more) ------
+  if (cluster.metricsServer) {
+    // Scheduled as kube-scheduler would: it does not tolerate the control-plane taint, so the first worker.
+    const nodeIndex = addressing.length > 1 ? 1 : 0;
+    const net = addressing[nodeIndex].podCIDR.split('.').slice(0, 3).join('.');
+    const ms = metricsServerManifest();
+    objects.push(
+      {
+        ...ms.serviceAccount,
+        metadata: meta('metrics-server', 'kube-system', { labels: { 'k8s-app': 'metrics-server' } }),
+      },
+      {
+        ...ms.service,
+        metadata: meta('metrics-server', 'kube-system', { labels: { 'k8s-app': 'metrics-server' } }),
+      },
+      { ...ms.apiService, metadata: meta(METRICS_APISERVICE, undefined, { labels: { 'k8s-app': 'metrics-server' } }) },
+    );
+    deployment(
+      'metrics-server',
+      'kube-system',
+      { 'k8s-app': 'metrics-server' },
+      ms.deploymentSpec,
+      [`${net}.2`],
+      nodeIndex,
+    );
   }
   return { objects, running };
 }

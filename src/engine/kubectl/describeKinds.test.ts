@@ -352,7 +352,7 @@ describe("kubectl's generic describer (kinds without a describer of their own)",
   });
 
   it('leaves kinds kubectl describes with a dedicated describer not reproduced here to the caller', () => {
-    const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web' } } as KObject;
-    expect(describeObject(hpa, { now, events: [], objects: [] })).toBeUndefined();
+    const ing = { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web' } } as KObject;
+    expect(describeObject(ing, { now, events: [], objects: [] })).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import { describeNamespace } from './describeNamespace';
 import { describeDaemonSet, describeReplicationController } from './describeDaemonSet';
 import { describeNode } from './describeNode';
 import { describePodDisruptionBudget } from './describePodDisruptionBudget';
+import { describeHorizontalPodAutoscaler } from './describeHorizontalPodAutoscaler';
 import { describeLimitRange, describeResourceQuota } from './describeResourceQuota';
 import { describeStatefulSet } from './describeStatefulSet';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describeStorage';
@@ -23,7 +24,6 @@ import { describePersistentVolume, describePersistentVolumeClaim, describeStorag
 const DEDICATED_ELSEWHERE = new Set([
   'PriorityClass',
   'EndpointSlice',
-  'HorizontalPodAutoscaler',
   'Ingress',
   'IngressClass',
   'ServiceCIDR',
@@ -100,6 +100,8 @@ export function describeObject(
       return describeLimitRange(obj);
     case 'PodDisruptionBudget':
       return describePodDisruptionBudget(obj, { now, events });
+    case 'HorizontalPodAutoscaler':
+      return describeHorizontalPodAutoscaler(obj, { now, events });
     default:
       return DEDICATED_ELSEWHERE.has(obj.kind) ? undefined : describeGeneric(obj, { now, events });
   }

@@ -22,6 +22,7 @@ import { apiserverDown, componentsDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
+import { answerTop } from './kubectlTop';
 import { answerApiResources } from './apiResources';
 import { answerExplain } from './explain';
 import { unknownCommand } from './unknownCommand';
@@ -37,7 +38,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get, describe, logs, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe, logs, top, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -63,7 +64,6 @@ const OTHER = new Set([
   'port-forward',
   'proxy',
   'cp',
-  'top',
   'api-versions',
   'config',
   'version',
@@ -195,6 +195,7 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  if (verb === 'top') return { command: trimmed, ...answerTop(tokens, world) };
   if (verb === 'api-resources') return { command: trimmed, ...answerApiResources(tokens) };
   if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
   if (verb === 'rollout') {

@@ -28,9 +28,10 @@ export interface ResourceInfo {
   /**
    * Resources whose REST storage is not a stored object: `create` answers a review in the response's status and
    * stores nothing (TokenReview, the access reviews); `read` is computed on every GET (ComponentStatus); `binding`
-   * binds the Pod it names (the legacy `bindings` resource).
+   * binds the Pod it names (the legacy `bindings` resource); `metrics` is an aggregated API the kube-aggregator
+   * proxies to metrics-server when it is installed (src/engine/metrics/metricsResources.ts).
    */
-  rest?: 'create' | 'read' | 'binding';
+  rest?: 'create' | 'read' | 'binding' | 'metrics';
   /**
    * Another version of a kind served from the same storage as its preferred version (autoscaling/v1
    * HorizontalPodAutoscaler, stored as autoscaling/v2): not listed by api-resources, never used to find a kind.
@@ -114,8 +115,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('Job', 'batch', 'v1', 'jobs', true, true, [], 'jobs', ALL),
   r('CronJob', 'batch', 'v1', 'cronjobs', true, true, ['cj'], 'cronjobs', ALL),
   // autoscaling: v2 preferred, v1 still served from the same storage
-  r('HorizontalPodAutoscaler', 'autoscaling', 'v2', 'horizontalpodautoscalers', true, false, ['hpa'], undefined, ALL),
-  r('HorizontalPodAutoscaler', 'autoscaling', 'v1', 'horizontalpodautoscalers', true, false, ['hpa'], undefined, {
+  r('HorizontalPodAutoscaler', 'autoscaling', 'v2', 'horizontalpodautoscalers', true, true, ['hpa'], undefined, ALL),
+  r('HorizontalPodAutoscaler', 'autoscaling', 'v1', 'horizontalpodautoscalers', true, true, ['hpa'], undefined, {
     ...ALL,
     alternateVersion: true,
   }),

@@ -73,6 +73,9 @@ export const en = {
   'editor.saved': 'Draft saved in this browser',
   'editor.reset': 'Reset',
   'editor.resetHint': 'Restore the example’s manifest',
+  'editor.metricsServer': 'metrics-server',
+  'editor.metricsServerHint':
+    'Cluster option, used at the next Apply: install metrics-server (kind has none), so kubectl top and HorizontalPodAutoscalers get CPU and memory usage',
   'editor.problems_one': '{count} problem',
   'editor.problems_other': '{count} problems',
 
@@ -438,6 +441,14 @@ export const en = {
     'CronJob “{cronjob}” has concurrencyPolicy: Replace and Job “{job}” is still running at the next scheduled time, so the cronjob controller deletes it before starting the new one.',
   'narration.cronjob.status':
     'The cronjob controller writes CronJob “{cronjob}”’s status: {active} active Jobs, and the last schedule and success times that kubectl get cronjobs shows.',
+  'narration.hpa.getScale':
+    'Every 15 seconds the horizontal-pod-autoscaler controller syncs HPA “{hpa}”: first it reads the scale subresource of {target}, the replica count it may change and the selector of its Pods.',
+  'narration.hpa.getMetrics':
+    'The HPA controller asks the resource metrics API (metrics.k8s.io, which the API server hands on to metrics-server when one is installed) for the CPU usage of the Pods matching {selector}, to compare it with their CPU requests.',
+  'narration.hpa.rescale':
+    'HPA “{hpa}” computed that {target} needs {to} replicas instead of {from} ({reason}), so the controller writes the new count through the scale subresource; the Deployment controller does the rest.',
+  'narration.hpa.status':
+    'The HPA controller writes HPA “{hpa}”’s status: {current} current and {desired} desired replicas, the measured metrics and the AbleToScale, ScalingActive and ScalingLimited conditions kubectl describe hpa shows.',
   'narration.ttl.deleteJob':
     'Job “{job}” finished {ttl} seconds ago and has ttlSecondsAfterFinished: {ttl}, so the ttl-after-finished controller deletes it; the garbage collector deletes its Pods.',
   'narration.disruption.status':

@@ -236,6 +236,12 @@ const zhTW: Catalog = {
   'scenario.drain-blocked-by-pdb.title': 'kubectl drain 被 PodDisruptionBudget 擋住',
   'scenario.drain-blocked-by-pdb.lesson':
     'drain 先 cordon node-1，再向 eviction API 要求驅逐上面的 web Pod。PodDisruptionBudget 需要 2 個健康的 Pod，目前正好 2 個，所以每次驅逐都得到 429 TooManyRequests；kubectl 每 5 秒重試一次，直到 --timeout 為止，節點始終沒有被排空。',
+  'scenario.hpa-without-metrics-server.title': '沒有 metrics-server 的 HPA',
+  'scenario.hpa-without-metrics-server.lesson':
+    'kind 預設沒有 metrics-server，所以 HPA controller 每 15 秒向資源指標 API 查詢都得到 404：FailedGetResourceMetric、FailedComputeMetricsReplicas、ScalingActive 為 False，kubectl get hpa 顯示 cpu: <unknown>/50%。副本數永遠不會改變。',
+  'scenario.hpa-with-metrics-server.title': '有 metrics-server 的 HPA：擴充，然後是穩定視窗',
+  'scenario.hpa-with-metrics-server.lesson':
+    '安裝 metrics-server 後，負載產生器讓 php-apache 的 CPU 遠超過 50% 的目標，HPA 在幾次同步內把它擴充。刪除負載產生器後用量立刻下降，但 HPA 會沿用最近 5 分鐘內最高的建議值，之後才縮回 1 個。',
   'app.help.title': '鍵盤快捷鍵',
   'app.help.note': '焦點不在編輯器時快捷鍵才有作用。在編輯器裡按 Ctrl+Enter（⌘+Enter）即可套用。',
   'app.help.next': '下一步',
@@ -262,6 +268,9 @@ const zhTW: Catalog = {
   'editor.saved': '草稿已儲存在這個瀏覽器',
   'editor.reset': '還原',
   'editor.resetHint': '還原成範例原本的 manifest',
+  'editor.metricsServer': 'metrics-server',
+  'editor.metricsServerHint':
+    '叢集選項，下次 Apply 時生效：安裝 metrics-server（kind 預設沒有），讓 kubectl top 與 HorizontalPodAutoscaler 取得 CPU 與記憶體用量',
   'editor.problems_one': '{count} 個問題',
   'editor.problems_other': '{count} 個問題',
 
@@ -624,6 +633,14 @@ const zhTW: Catalog = {
     'CronJob「{cronjob}」設定 concurrencyPolicy: Replace，而 Job「{job}」到了下一次排程時間還在執行，所以 cronjob controller 先刪除它，再啟動新的 Job。',
   'narration.cronjob.status':
     'cronjob controller 寫入 CronJob「{cronjob}」的 status：{active} 個 active Job，以及 kubectl get cronjobs 顯示的上次排程與上次成功時間。',
+  'narration.hpa.getScale':
+    'horizontal-pod-autoscaler controller 每 15 秒同步一次 HPA「{hpa}」：先讀取 {target} 的 scale 子資源，也就是它可以調整的副本數與 Pod 的 selector。',
+  'narration.hpa.getMetrics':
+    'HPA controller 向資源指標 API（metrics.k8s.io；安裝了 metrics-server 時，API server 會把請求轉給它）查詢符合 {selector} 的 Pod 的 CPU 用量，拿來和它們的 CPU requests 比較。',
+  'narration.hpa.rescale':
+    'HPA「{hpa}」算出 {target} 需要 {to} 個副本而不是 {from} 個（{reason}），所以 controller 透過 scale 子資源寫入新的數量；其餘交給 Deployment controller。',
+  'narration.hpa.status':
+    'HPA controller 寫入 HPA「{hpa}」的 status：目前 {current} 個、期望 {desired} 個副本，量到的指標，以及 kubectl describe hpa 顯示的 AbleToScale、ScalingActive、ScalingLimited 條件。',
   'narration.ttl.deleteJob':
     'Job「{job}」在 {ttl} 秒前結束，且設定了 ttlSecondsAfterFinished: {ttl}，所以 ttl-after-finished controller 刪除它；garbage collector 接著刪除它的 Pod。',
   'narration.disruption.status':

@@ -23,6 +23,26 @@ describe('app store', () => {
     expect(b.getState().cursor).toBe(-1);
   });
 
+  it('applies with the metrics-server cluster option the learner chose, and a scenario brings its own again', async () => {
+    const inputs: Array<boolean | undefined> = [];
+    const spy: RunSimulation = async (input) => {
+      inputs.push(input.cluster?.metricsServer);
+      return {
+        run: simulate({ ...input, untilMs: 1000 }),
+        info: buildRunInfo(input.yaml, simulate({ yaml: '' })),
+        ms: 0,
+      };
+    };
+    const store = createAppStore({ runSimulation: spy }, { yaml, scenarioId: 'happy-path' });
+    await store.getState().apply();
+    store.getState().setMetricsServer(true);
+    await store.getState().apply();
+    await store.getState().loadScenario('hpa-with-metrics-server', { apply: false });
+    expect(store.getState().metricsServer).toBeUndefined();
+    await store.getState().apply();
+    expect(inputs).toEqual([undefined, true, true]);
+  });
+
   it('navigates, jumps phases, plays to the end and lands on a linked step', async () => {
     const store = createAppStore({ runSimulation: inline }, { yaml, scenarioId: 'happy-path' });
     const s = () => store.getState();

@@ -22,7 +22,7 @@ type AppActions = InputsActions & RunActions & CursorActions & ChromeActions & D
 export type AppStore = AppState & AppActions;
 export type StoreDeps = RunDeps;
 
-export type InitialState = Partial<Pick<InputsState, 'yaml' | 'scenarioId' | 'nodes' | 'seed'>> &
+export type InitialState = Partial<Pick<InputsState, 'yaml' | 'scenarioId' | 'nodes' | 'seed' | 'metricsServer'>> &
   ChromeInitial & { speed?: number; steps?: StepsMode; previousDraft?: Draft | null };
 
 export function createAppStore(deps: StoreDeps, initial: InitialState = {}) {

@@ -7,10 +7,13 @@ export interface InputsState {
   scenarioId: string | null;
   nodes?: number;
   seed?: number;
+  /** The "metrics-server installed" cluster option; undefined: as the scenario says (kind's default: none). */
+  metricsServer?: boolean;
 }
 
 export interface InputsActions {
   setYaml(yaml: string): void;
+  setMetricsServer(on: boolean): void;
   loadScenario(id: string, opts?: { apply?: boolean; step?: number }): Promise<void>;
   resetToScenario(): void;
 }
@@ -21,13 +24,16 @@ export function inputsSlice(set: SetState, get: GetState, initial: Partial<Input
     scenarioId: initial.scenarioId ?? null,
     nodes: initial.nodes,
     seed: initial.seed,
+    metricsServer: initial.metricsServer,
 
     setYaml: (yaml) => set({ yaml }),
+    setMetricsServer: (on) => set({ metricsServer: on }),
 
     loadScenario: async (id, opts) => {
       const scenario = findScenario(id);
       if (!scenario) return;
-      set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null });
+      // A scenario brings its own cluster: a metrics-server choice made for another manifest does not carry over.
+      set({ yaml: scenario.input.yaml, scenarioId: id, dialog: null, metricsServer: undefined });
       if (opts?.apply !== false) await get().apply({ step: opts?.step });
     },
 

@@ -162,12 +162,13 @@ export function runSlice(set: SetState, get: GetState, deps: RunDeps): RunState 
     traceImportResult: null,
 
     apply: async (opts) => {
-      const { yaml, scenarioId, nodes, seed } = get();
+      const { yaml, scenarioId, nodes, seed, metricsServer } = get();
       const scenario = scenarioId ? findScenario(scenarioId) : undefined;
       // A scenario brings its cluster, faults and actions; the manifest is whatever the editor holds now.
       const input: SimulationInput = scenario ? { ...scenario.input, yaml } : { yaml };
       if (nodes !== undefined) input.cluster = { ...input.cluster, nodeCount: nodes };
       if (seed !== undefined) input.seed = seed;
+      if (metricsServer !== undefined) input.cluster = { ...input.cluster, metricsServer };
       set({ status: 'simulating', error: null, simStartedAt: now(), progress: null, playing: false });
       try {
         const result = await deps.runSimulation(input, (progress) => set({ progress }));

@@ -37,6 +37,7 @@ import { planEviction, withDisruptionTarget } from './evictionREST';
 import { NO_ROUTE, notFound } from '../../apiserver/statusErrors';
 import { mergePatch } from '../../apiserver/mergePatch';
 import { servedResource } from './requestLabel';
+import { answerMetrics } from './aggregatedMetrics';
 
 export { APISERVER, refOf, type ApiserverState };
 
@@ -137,6 +138,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     });
 
     if (info.rest === 'create' || info.rest === 'read') return this.answerWithoutStorage(req, client, phase, info, sim);
+    if (info.rest === 'metrics') return this.answerMetricsApi(req, client, phase, sim);
     if (info.rest === 'binding' && req.verb !== 'create') return this.respond(sim, client, req, phase, NO_ROUTE);
     const key = req.name ? etcdKey(info, req.namespace, req.name) : '';
     switch (req.verb) {
@@ -500,6 +502,18 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         object: refOf(req.body ?? answer.object),
       });
     this.respond(sim, client, req, phase, answer.error, answer.object, answer.status ?? 200, answer.items);
+  }
+
+  /** metrics.k8s.io, proxied by the aggregator to metrics-server when it is installed (aggregatedMetrics.ts). */
+  private answerMetricsApi(req: ApiRequest, client: Endpoint, phase: Phase, sim: Simulation) {
+    const objects = [
+      ...sim.store.list('/registry/apiregistration.k8s.io/apiservices/'),
+      ...sim.store.list('/registry/pods/'),
+      ...sim.store.list('/registry/services/specs/'),
+      ...(req.resourceKind === 'NodeMetrics' ? sim.store.list('/registry/minions/') : []),
+    ];
+    const answer = answerMetrics(req, objects, sim.now);
+    this.respond(sim, client, req, phase, answer.error, answer.object, 200, answer.items);
   }
 
   /** pods/binding (pkg/registry/core/pod/storage BindingREST): sets nodeName and PodScheduled=True in one write. */

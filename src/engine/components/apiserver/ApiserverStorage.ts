@@ -103,7 +103,9 @@ interface WatchTexts {
 }
 
 /** The request's resource info. */
-const info = (req: ApiRequest): ResourceInfo => resourceForKind(req.resourceKind);
+const info = (req: ApiRequest): ResourceInfo => metricsResource(req.resourceKind) ?? resourceForKind(req.resourceKind);
+
+import { metricsResource } from '../../metrics/metricsResources';
 
 export function refOf(o: KObject) {
   return {

@@ -4,6 +4,7 @@
  */
 import type { ApiRequest } from '../../messages';
 import { lookupResource, resourceForKind, restPath, type ResourceInfo } from '../../objects/resources';
+import { metricsResource } from '../../metrics/metricsResources';
 
 const HTTP_VERB: Record<ApiRequest['verb'], string> = {
   get: 'GET',
@@ -22,7 +23,11 @@ export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
 
 /** The resource a request addresses: the version it was sent in, when the kind is served in several. */
 export function servedResource(req: Pick<ApiRequest, 'resourceKind' | 'apiVersion'>): ResourceInfo {
-  return (req.apiVersion && lookupResource(req.apiVersion, req.resourceKind)) || resourceForKind(req.resourceKind);
+  return (
+    (req.apiVersion && lookupResource(req.apiVersion, req.resourceKind)) ||
+    metricsResource(req.resourceKind) ||
+    resourceForKind(req.resourceKind)
+  );
 }
 
 export function requestLabel(req: ApiRequest): string {

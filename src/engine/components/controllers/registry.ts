@@ -21,6 +21,7 @@ import { serviceAccountController } from './serviceaccount/serviceAccountControl
 import { ttlAfterFinishedController } from './ttlafterfinished/ttlAfterFinishedController';
 import { statefulSetController } from './statefulset/statefulSetController';
 import { persistentVolumeBinder } from './volume/persistentVolumeBinder';
+import { horizontalPodAutoscalerController } from './podautoscaler/horizontalController';
 
 export const CONTROLLERS: readonly Controller[] = [
   deploymentController,
@@ -40,6 +41,7 @@ export const CONTROLLERS: readonly Controller[] = [
   replicationController,
   resourceQuotaController,
   disruptionController,
+  horizontalPodAutoscalerController,
 ];
 
 /** The parts of kube-controller-manager drawn on the diagram: each controller and the parts it draws from. */
