@@ -45,6 +45,11 @@ for (const size of SIZES) {
       await expect(page.locator('#stage')).toBeFocused();
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('step-counter')).toHaveText(/^2 \/ \d+$/);
+      // The link shares the learner's manifest, not the example it started from.
+      await page.getByTestId('share').click();
+      const share = page.getByTestId('share-url').first();
+      await expect(share).toHaveValue(/#s=/);
+      expect(await share.inputValue()).not.toMatch(/[?&]scenario=/);
     });
   }
 }

@@ -138,6 +138,29 @@ for (const size of SIZES) {
         await page.keyboard.press('ArrowRight');
         await expect(page.getByTestId('step-counter')).toHaveText(`2 / ${total}`);
       });
+
+      test('8. the story follows the key steps, the timeline has a legend, present mode is diagram and narration', async ({
+        page,
+      }) => {
+        await open(page, size, `scenario=crashloop-exit-1&lang=${lang}`);
+        const keyCount = Number(((await page.getByTestId('key-steps-count').textContent()) ?? '').match(/\d+/)![0]);
+        const legend = page.getByTestId('timeline-legend');
+        await legend.locator('summary').click();
+        await expect(legend.locator('li').first()).toBeVisible();
+        await legend.locator('summary').click();
+        await page.getByTestId('view-story').click();
+        const items = page.getByTestId('story').locator('ol > li');
+        await expect(items.first()).toBeVisible({ timeout: 20_000 });
+        expect(await items.count()).toBe(keyCount);
+        await page.getByTestId('view-diagram').click();
+        await expect(page.getByTestId('diagram')).toBeVisible();
+
+        await open(page, size, `scenario=happy-path&lang=${lang}&present=1`);
+        await expect(page.locator('.app')).toHaveClass(/is-present/);
+        await expect(page.getByTestId('editor')).toBeHidden();
+        await expect(page.getByTestId('diagram')).toBeVisible();
+        await expect(page.getByTestId('narration')).toBeVisible();
+      });
     });
   }
 }

@@ -745,7 +745,7 @@ export const en = {
   'end.verdict.stopped': 'The run stops at t = {time} s with the journey stuck at {link}.',
   'end.verdict.why': '{component}: {what}',
   'end.verdict.check': 'On a real cluster:',
-  'verdict.stuck': 'Stuck: {object} — {reason}.',
+  'verdict.stuck': 'Stuck: {object} — {reason}',
   'verdict.done': 'Done: {ready}/{want} Pods Ready',
   'verdict.doneService': 'Service {service} has {count} ready endpoint(s)',
   'verdict.join': ', ',

@@ -926,7 +926,7 @@ const zhTW: Catalog = {
   'end.verdict.stopped': '模擬在 t = {time} 秒停下，旅程卡在「{link}」。',
   'end.verdict.why': '{component}：{what}',
   'end.verdict.check': '在真實叢集上用：',
-  'verdict.stuck': '卡住了：{object}——{reason}。',
+  'verdict.stuck': '卡住了：{object}——{reason}',
   'verdict.done': '完成：{ready}/{want} 個 Pod 已就緒（Ready）',
   'verdict.doneService': 'Service {service} 有 {count} 個就緒端點',
   'verdict.join': '，',
