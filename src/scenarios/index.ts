@@ -3,6 +3,7 @@ import { accessScenarios } from './accessScenarios';
 import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
+import { crdScenarios } from './crdScenarios';
 import { disruptionScenarios } from './disruptionScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
@@ -34,6 +35,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...validationScenarios,
   ...workloadScenarios,
   ...disruptionScenarios,
+  ...crdScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

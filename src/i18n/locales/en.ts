@@ -265,7 +265,7 @@ export const en = {
   'narration.apiserver.stored.noNetworkPolicy':
     '{kind} {name} is stored, but Podyssey does not model a network plugin that enforces NetworkPolicy yet: traffic to and from the Pods is not filtered here.',
   'narration.apiserver.stored.crd':
-    '{kind} {name} is stored; custom resource serving is not modelled yet, so the resource it defines is not served and objects of its kind cannot be applied.',
+    '{kind} {name} is a custom resource: the API server stores it in etcd as JSON, as its CustomResourceDefinition describes. No controller for it runs in this cluster (an operator would watch it and act), so nothing else happens.',
   'narration.apiserver.stored.inert':
     '{kind} {name} is stored. Nothing acts on a {kind} by itself, in a real cluster either: it is there for other objects and clients to read.',
   'narration.apiserver.reviewAnswered':

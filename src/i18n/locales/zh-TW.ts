@@ -442,7 +442,7 @@ const zhTW: Catalog = {
   'narration.apiserver.stored.noNetworkPolicy':
     '{kind} {name} 已儲存，但 Podyssey 還沒有模擬會執行 NetworkPolicy 的網路外掛：這裡進出 Pod 的流量不會被過濾。',
   'narration.apiserver.stored.crd':
-    '{kind} {name} 已儲存；自訂資源（custom resource）的服務還沒有模擬，所以它定義的資源不會被提供，也無法套用這種 kind 的物件。',
+    '{kind} {name} 是自訂資源（custom resource）：API server 依照它的 CustomResourceDefinition，把它以 JSON 存進 etcd。這個叢集沒有執行負責它的 controller（operator 會監看並處理它），所以之後不會再發生什麼事。',
   'narration.apiserver.stored.inert':
     '{kind} {name} 已儲存。{kind} 本身不會讓任何元件採取行動，在真正的叢集中也一樣：它是留給其他物件和用戶端讀取的。',
   'narration.apiserver.reviewAnswered':

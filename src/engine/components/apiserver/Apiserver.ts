@@ -30,13 +30,24 @@ import type { WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
-import { APISERVER, ApiserverStorage, refOf, type ApiserverState } from './ApiserverStorage';
+import { APISERVER, ApiserverStorage, refOf, type ApiserverState, type Pending } from './ApiserverStorage';
+import { acceptNames, establish } from './crdControllers';
+import {
+  CRD_PREFIX,
+  crdCondition,
+  customResourceInfos,
+  isEstablished,
+  versionSchema,
+} from '../../objects/customResources';
+import { applySchemaDefaults, prune, unknownFields, validateAgainstSchema } from '../../apiserver/customResourceSchema';
 import { planEviction, withDisruptionTarget } from './evictionREST';
 import { NO_ROUTE, notFound } from '../../apiserver/statusErrors';
 import { mergePatch } from '../../apiserver/mergePatch';
 import { servedResource } from './requestLabel';
 
 export { APISERVER, refOf, type ApiserverState };
+
+type Schema = Record<string, unknown>;
 
 /** Draws one stage of the request pipeline (authn, authz, admission, validation) as a step of its own. */
 type Stage = (
@@ -61,6 +72,85 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     const msg = env.msg as Message;
     if (msg.kind === 'api-request') this.onRequest(msg, env.from, sim);
     else if (msg.kind === 'etcd-result') this.onEtcdResult(msg, sim);
+    else if (msg.kind === 'timer' && (msg.name === 'crd-naming' || msg.name === 'crd-establishing'))
+      this.syncCRD(msg.name, String(msg.data?.name), sim);
+  }
+
+  // ---- the apiextensions controllers (crdControllers.ts) ----------------------------------------------------
+
+  /** A CRD created or its names accepted: the next controller's informer sees it and syncs. */
+  protected afterStored(p: Pending, obj: KObject, sim: Simulation): void {
+    if (p.info.kind !== 'CustomResourceDefinition' || p.op === 'delete') return;
+    if (p.op === 'create') sim.timer(APISERVER, 1, 'crd-naming', { name: obj.metadata.name });
+    // One kube-apiserver (kind's single control plane): the handler queues the CRD for establishing at once
+    // (customresource_handler.go updateCustomResourceDefinition; 5 s only with several apiservers).
+    else if (p.internal === 'naming' && crdCondition(obj, 'NamesAccepted') === 'True' && !isEstablished(obj))
+      sim.timer(APISERVER, 1, 'crd-establishing', { name: obj.metadata.name });
+  }
+
+  private syncCRD(which: 'crd-naming' | 'crd-establishing', name: string, sim: Simulation): void {
+    const info = resourceForKind('CustomResourceDefinition');
+    const key = etcdKey(info, undefined, name);
+    const crd = sim.store.get(key);
+    if (!crd || crd.metadata.deletionTimestamp !== undefined) return;
+    let next: KObject;
+    if (which === 'crd-naming') {
+      if (crdCondition(crd, 'NamesAccepted') === 'True') return;
+      const result = acceptNames(crd, sim.store.list(CRD_PREFIX), sim.now);
+      next = result.crd;
+      const names = crd.spec?.names ?? {};
+      sim.decide(APISERVER, {
+        phase: 'reconcile',
+        verb: 'reconcile',
+        label: `CRD names: NamesAccepted=${result.accepted ? 'True' : 'False'}`,
+        summary: result.accepted
+          ? `The apiextensions naming controller in kube-apiserver accepts the names of ${name} (plural ${names.plural}, kind ${names.kind}): NamesAccepted=True, reason NoConflicts, "no conflicts found"`
+          : `The apiextensions naming controller refuses the names of ${name}: NamesAccepted=False, reason ${result.reason}, "${result.message}"`,
+        narration: {
+          key: result.accepted ? 'apiserver.crdNamesAccepted' : 'apiserver.crdNamesConflict',
+          params: { name, plural: String(names.plural ?? ''), kind: String(names.kind ?? ''), message: result.message },
+        },
+        object: refOf(crd),
+      });
+    } else {
+      if (isEstablished(crd) || crdCondition(crd, 'NamesAccepted') !== 'True') return;
+      next = establish(crd, sim.now);
+      const names = crd.status?.acceptedNames ?? {};
+      sim.decide(APISERVER, {
+        phase: 'reconcile',
+        verb: 'reconcile',
+        label: 'CRD: Established=True',
+        summary: `The apiextensions establishing controller marks ${name} Established (reason InitialNamesAccepted): /apis/${crd.spec?.group}/… now serves ${names.plural}, and discovery lists it`,
+        narration: {
+          key: 'apiserver.crdEstablished',
+          params: { name, plural: String(names.plural ?? ''), group: String(crd.spec?.group ?? '') },
+        },
+        object: refOf(crd),
+      });
+    }
+    const req: ApiRequest = {
+      kind: 'api-request',
+      reqId: 0,
+      verb: 'update',
+      resourceKind: 'CustomResourceDefinition',
+      name,
+      subresource: 'status',
+      user: { name: 'system:apiserver', groups: ['system:masters'] },
+    };
+    this.write(
+      sim,
+      req,
+      APISERVER,
+      'reconcile',
+      info,
+      'update',
+      [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
+      crd,
+      undefined,
+      undefined,
+      undefined,
+      which === 'crd-naming' ? 'naming' : 'establishing',
+    );
   }
 
   // ---- request pipeline -------------------------------------------------------------------------------------
@@ -134,6 +224,10 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       via: decision.via ?? '',
     });
 
+    // A custom resource is served only while its CRD is Established and serves the version (the custom resource
+    // handler answers any other path with the NotFound of a path no route serves).
+    const schema = info.crd ? this.customSchema(info, sim) : undefined;
+    if (info.crd && !schema) return this.respond(sim, client, req, phase, NO_ROUTE);
     if (info.rest === 'create' || info.rest === 'read') return this.answerWithoutStorage(req, client, phase, info, sim);
     if (info.rest === 'binding' && req.verb !== 'create') return this.respond(sim, client, req, phase, NO_ROUTE);
     const key = req.name ? etcdKey(info, req.namespace, req.name) : '';
@@ -159,10 +253,10 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         if (req.subresource === 'eviction') return this.evict(req, client, phase, sim);
         // The legacy `bindings` resource (BindingREST): binds the Pod the Binding is named after.
         if (info.rest === 'binding') return this.bind({ ...req, name: req.body?.metadata?.name }, client, phase, sim);
-        return this.create(req, client, phase, info, stage, sim);
+        return this.create(req, client, phase, info, stage, sim, schema);
       case 'update':
       case 'patch':
-        return this.update(req, client, phase, info, stage, sim);
+        return this.update(req, client, phase, info, stage, sim, schema);
       case 'delete':
         return this.remove(req, client, phase, info, stage, sim);
       case 'deletecollection':
@@ -177,6 +271,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     info: ResourceInfo,
     stage: Stage | undefined,
     sim: Simulation,
+    schema?: Schema,
   ): void {
     // The body itself is left as it is (controllers send bodies that share their frozen templates): applyDefaults
     // below makes the deep copy that admission then changes, so only the namespace is set here, on a shallow copy.
@@ -193,7 +288,12 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       body = withFields(body, { metadata }) as KObject;
     }
     // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
-    const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
+    const decodeErr =
+      req.fieldValidation === 'Strict'
+        ? schema
+          ? this.decodeCustom(body, info, schema)
+          : this.decode(body, info)
+        : undefined;
     if (decodeErr) {
       stage?.(
         'validation',
@@ -203,6 +303,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       );
       return this.respond(sim, client, req, phase, decodeErr);
     }
+    if (schema) body = this.pruneAndDefault(body, schema, stage);
     // What admission errors name the object until the registry generates its name (admission.NewForbidden).
     const requestName = body.metadata.name || body.metadata.generateName || '';
     let obj = applyDefaults(toStorageVersion(body));
@@ -257,7 +358,9 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     }
     if (mutation.error) return this.respond(sim, client, req, phase, mutation.error);
     obj = mutation.object;
-    const errs = validateObject(obj);
+    const errs = schema
+      ? [...validateObject(obj, { namespaced: info.namespaced }), ...validateAgainstSchema(obj, schema)]
+      : validateObject(obj);
     if (errs.length) {
       stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
         count: errs.length,
@@ -354,6 +457,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     info: ResourceInfo,
     stage: Stage | undefined,
     sim: Simulation,
+    schema?: Schema,
   ): void {
     const key = etcdKey(info, req.namespace, req.name!);
     const existing = sim.store.get(key);
@@ -387,7 +491,11 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       if (info.namespaced && !body.metadata.namespace)
         body = withFields(body, { metadata: withFields(body.metadata, { namespace: req.namespace }) }) as KObject;
       const decodeErr =
-        req.fieldValidation === 'Strict' ? this.decode(deepClone(req.appliedConfig ?? body), info) : undefined;
+        req.fieldValidation === 'Strict'
+          ? schema
+            ? this.decodeCustom(req.appliedConfig ?? body, info, schema)
+            : this.decode(deepClone(req.appliedConfig ?? body), info)
+          : undefined;
       if (decodeErr) {
         stage?.('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
         return this.respond(sim, client, req, phase, decodeErr);
@@ -401,8 +509,11 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'apiserver.mutatedNothing',
       { plugins: '', changes: '' },
     );
+    if (schema && req.subresource !== 'status') next = this.pruneAndDefault(next, schema, stage);
     if (req.subresource !== 'status') {
-      const errs = validateObject(next, { existing });
+      const errs = schema
+        ? [...validateObject(next, { existing, namespaced: info.namespaced }), ...validateAgainstSchema(next, schema)]
+        : validateObject(next, { existing });
       if (errs.length) {
         stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
           count: errs.length,
@@ -753,6 +864,44 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       message: formatBadRequest(info.kind, info.version, detail),
       details: { kind: info.kind, causes },
     };
+  }
+
+  /** The schema of the version a custom resource request addresses, while its CRD serves it. */
+  private customSchema(info: ResourceInfo, sim: Simulation): Schema | undefined {
+    const crd = sim.store.get(`${CRD_PREFIX}${info.crd}`);
+    if (!crd || !customResourceInfos(crd).some((r) => r.version === info.version && r.kind === info.kind))
+      return undefined;
+    return versionSchema(crd, info.version) ?? {};
+  }
+
+  /** Strict field validation of a custom resource: the fields its schema would prune are errors. */
+  private decodeCustom(body: KObject, info: ResourceInfo, schema: Schema): StatusError | undefined {
+    const unknown = unknownFields(body, schema);
+    if (!unknown.length) return undefined;
+    const detail = `strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`;
+    return {
+      code: 400,
+      reason: 'BadRequest',
+      message: formatBadRequest(info.kind, info.version, detail),
+      details: {
+        kind: info.kind,
+        causes: unknown.map((f) => ({ type: 'Invalid value' as const, field: f, detail: `unknown field "${f}"` })),
+      },
+    };
+  }
+
+  /** Pruning, then defaulting, as the custom resource's decoder does (customResourceSchema.ts). */
+  private pruneAndDefault(body: KObject, schema: Schema, stage: Stage | undefined): KObject {
+    const dropped = unknownFields(body, schema);
+    if (dropped.length)
+      stage?.(
+        'validation',
+        'prune',
+        `Pruned the fields the schema does not define: ${dropped.join(', ')}`,
+        'apiserver.crPruned',
+        { fields: dropped.join(', ') },
+      );
+    return applySchemaDefaults(prune(body, schema), schema);
   }
 
   private rbacObjects(sim: Simulation): KObject[] {
