@@ -228,7 +228,7 @@ export const en = {
     'kubectl compared your manifest with the live object: nothing differs, so it sends no patch and prints “{name} unchanged”.',
   'narration.kubectl.noMatch':
     'The API server does not serve kind {kind} in {version}, so kubectl cannot map the document to a resource and stops before sending it.',
-  'narration.kubectl.noMatchCrdInFile': 
+  'narration.kubectl.noMatchCrdInFile':
     'kubectl mapped every document of the file to an API resource before applying the first. At that moment the API server did not serve {kind} in {version} yet: the CustomResourceDefinition that defines it is in the same file and was not created. So kubectl sends nothing for this document; applying the file again will work once the CRD is Established.',
   'narration.kubectl.discovery': '{summary}',
 
