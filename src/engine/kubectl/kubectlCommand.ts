@@ -12,7 +12,7 @@ import { printEvents, toKEvent } from './eventsTable';
 import { noResourcesFound, printGet, sortByKey } from './printers';
 import { printCustomColumns, printJsonPath, sortObjects } from './getOutput';
 import { listFilter } from '../apiserver/listFilter';
-import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
+import { kindPrefix, resolveResource, resourceForKind, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
@@ -201,7 +201,7 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
       command: trimmed,
       ...answerApiResources(tokens, customResourcesOf(crdsAmong(objectsOf(world)))),
     };
-  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
+  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens, crdsAmong(objectsOf(world))) };
   if (verb === 'rollout') {
     const sub = tokens.shift();
     // `--revision N` (history): taken out before the common flags.
@@ -407,7 +407,10 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
     if (typeof printed !== 'string') return err(command, printed.error);
     out = printed;
   } else if (formatName === 'name') {
-    out = items.map((o) => `${kindPrefix(o.kind)}/${o.metadata.name}`).join('\n');
+    // The group of a custom resource is only in its apiVersion (resourceForKind reads it from there).
+    out = items
+      .map((o) => `${kindPrefix(o.kind, resourceForKind(o.kind, o.apiVersion).group)}/${o.metadata.name}`)
+      .join('\n');
   } else if (items.length === 0 && missing.length) {
     out = '';
   } else {
