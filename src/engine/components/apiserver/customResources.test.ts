@@ -113,3 +113,25 @@ describe('custom resources are checked against openAPIV3Schema', () => {
     expect(answerKubectl('api-resources --api-group=stable.example.com', world).output).toContain('false');
   });
 });
+
+describe('deleting a namespace deletes its custom resources', () => {
+  it('the namespace controller finds them through the CRDs and deletes them with the rest', () => {
+    const ns = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n---\n';
+    const cr = CR('  image: x').replace('  name: c1', '  name: c1\n  namespace: team');
+    const run = simulate({
+      yaml: `${ns}${CRONTAB_CRD}`,
+      untilMs: 30_000,
+      actions: [
+        { atMs: 2_000, action: { type: 'apply', yaml: cr } },
+        { atMs: 4_000, action: { type: 'delete', kind: 'Namespace', name: 'team' } },
+      ],
+    });
+    const world = worldAt(run, run.steps.length - 1);
+    expect(run.output.map((o) => o.line)).toContain('crontab.stable.example.com/c1 created');
+    expect(
+      run.steps.some((s) => s.label.startsWith('DELETE /apis/stable.example.com/v1/namespaces/team/crontabs')),
+    ).toBe(true);
+    expect(world.etcd.get('/registry/stable.example.com/crontabs/team/c1')).toBeUndefined();
+    expect(world.etcd.get('/registry/namespaces/team')).toBeUndefined();
+  });
+});
