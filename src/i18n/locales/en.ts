@@ -276,6 +276,8 @@ export const en = {
     'The naming controller of the apiextensions-apiserver refuses the names of {name}: {message}. NamesAccepted=False, so the resource is never served.',
   'narration.apiserver.crdEstablished':
     'The establishing controller marks {name} Established (InitialNamesAccepted). From now on the API server serves /apis/{group}/…/{plural}, discovery lists it, and kubectl can map documents of this kind.',
+  'narration.apiserver.crdFinalizing':
+    'The CRD {name} is being deleted: its finalizer customresourcecleanup.apiextensions.k8s.io holds it while the finalizer controller in kube-apiserver deletes its {count} custom resource(s) ({plural}). Then it removes the finalizer, and the CRD is gone.',
   'narration.apiserver.crPruned':
     'The API server prunes the fields the CRD’s schema does not define ({fields}) before it stores the custom resource: they are silently dropped.',
   'narration.apiserver.reviewAnswered':

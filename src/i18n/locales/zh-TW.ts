@@ -456,6 +456,8 @@ const zhTW: Catalog = {
     'apiextensions-apiserver 的 naming controller 拒絕 {name} 的名稱：{message}。NamesAccepted=False，所以這個資源永遠不會被提供。',
   'narration.apiserver.crdEstablished':
     'establishing controller 把 {name} 標記為 Established（InitialNamesAccepted）。從現在起 API server 提供 /apis/{group}/…/{plural}，discovery 會列出它，kubectl 也能對應這種 kind 的文件。',
+  'narration.apiserver.crdFinalizing':
+    'CRD {name} 正在刪除：finalizer customresourcecleanup.apiextensions.k8s.io 讓它先留著，kube-apiserver 裡的 finalizer controller 會刪除它的 {count} 個自訂資源（{plural}），接著移除 finalizer，CRD 才真正消失。',
   'narration.apiserver.crPruned':
     'API server 在儲存這個自訂資源之前，會修剪（prune）掉 CRD schema 沒有定義的欄位（{fields}）：它們會被默默丟掉。',
   'narration.apiserver.reviewAnswered':

@@ -31,7 +31,7 @@ import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
 import { APISERVER, ApiserverStorage, refOf, type ApiserverState, type Pending } from './ApiserverStorage';
-import { acceptNames, establish } from './crdControllers';
+import { acceptNames, cleanedUp, CLEANUP_FINALIZER, establish, markForDeletion } from './crdControllers';
 import {
   CRD_PREFIX,
   crdCondition,
@@ -74,18 +74,88 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     else if (msg.kind === 'etcd-result') this.onEtcdResult(msg, sim);
     else if (msg.kind === 'timer' && (msg.name === 'crd-naming' || msg.name === 'crd-establishing'))
       this.syncCRD(msg.name, String(msg.data?.name), sim);
+    else if (msg.kind === 'timer' && msg.name === 'crd-finalizing') this.finalizeCRD(String(msg.data?.name), sim);
   }
 
   // ---- the apiextensions controllers (crdControllers.ts) ----------------------------------------------------
 
   /** A CRD created or its names accepted: the next controller's informer sees it and syncs. */
   protected afterStored(p: Pending, obj: KObject, sim: Simulation): void {
+    if (p.internal === 'cleanup') return this.afterInstanceDeleted(p, sim);
     if (p.info.kind !== 'CustomResourceDefinition' || p.op === 'delete') return;
     if (p.op === 'create') sim.timer(APISERVER, 1, 'crd-naming', { name: obj.metadata.name });
+    // The first DELETE marked it: the finalizer controller's informer sees the deletionTimestamp.
+    else if (!p.internal && obj.metadata.deletionTimestamp !== undefined && holdsCleanup(obj))
+      sim.timer(APISERVER, 1, 'crd-finalizing', { name: obj.metadata.name });
     // One kube-apiserver (kind's single control plane): the handler queues the CRD for establishing at once
     // (customresource_handler.go updateCustomResourceDefinition; 5 s only with several apiservers).
     else if (p.internal === 'naming' && crdCondition(obj, 'NamesAccepted') === 'True' && !isEstablished(obj))
       sim.timer(APISERVER, 1, 'crd-establishing', { name: obj.metadata.name });
+  }
+
+  /**
+   * The finalizer controller (pkg/controller/finalizer/crd_finalizer.go): deletes every custom resource of the CRD,
+   * then removes its finalizer, which deletes the CRD (the last write, in afterInstanceDeleted).
+   */
+  private finalizeCRD(name: string, sim: Simulation): void {
+    const key = etcdKey(resourceForKind('CustomResourceDefinition'), undefined, name);
+    const crd = sim.store.get(key);
+    if (!crd || !holdsCleanup(crd)) return;
+    const served = customResourceInfos(crd)[0];
+    const items = served ? sim.store.list(`/registry/${served.etcdPrefix}/`) : [];
+    sim.decide(APISERVER, {
+      phase: 'reconcile',
+      verb: 'reconcile',
+      label: `CRD finalizer: delete ${items.length} ${served?.resource ?? ''}`.trim(),
+      summary: `The apiextensions finalizer controller deletes the ${items.length} custom resource(s) of ${name}, then removes the ${CLEANUP_FINALIZER} finalizer, which deletes the CRD`,
+      narration: {
+        key: 'apiserver.crdFinalizing',
+        params: { name, count: items.length, plural: served?.resource ?? '' },
+      },
+      object: refOf(crd),
+    });
+    if (!served || items.length === 0) return this.removeCRD(crd, sim);
+    for (const o of items)
+      this.write(
+        sim,
+        crdRequest(name),
+        APISERVER,
+        'reconcile',
+        served,
+        'delete',
+        [{ type: 'delete', key: etcdKey(served, o.metadata.namespace, o.metadata.name) }],
+        o,
+        undefined,
+        undefined,
+        undefined,
+        'cleanup',
+      );
+  }
+
+  /** One custom resource of a terminating CRD is gone: after the last, the CRD goes too. */
+  private afterInstanceDeleted(p: Pending, sim: Simulation): void {
+    if (sim.store.list(`/registry/${p.info.etcdPrefix}/`).length) return;
+    const crd = sim.store.get(etcdKey(resourceForKind('CustomResourceDefinition'), undefined, p.req.name!));
+    if (crd && holdsCleanup(crd)) this.removeCRD(crd, sim);
+  }
+
+  private removeCRD(crd: KObject, sim: Simulation): void {
+    const info = resourceForKind('CustomResourceDefinition');
+    const key = etcdKey(info, undefined, crd.metadata.name);
+    this.write(
+      sim,
+      crdRequest(crd.metadata.name),
+      APISERVER,
+      'reconcile',
+      info,
+      'delete',
+      [{ type: 'delete', key }],
+      cleanedUp(crd, sim.now),
+      undefined,
+      undefined,
+      undefined,
+      'finalized',
+    );
   }
 
   private syncCRD(which: 'crd-naming' | 'crd-establishing', name: string, sim: Simulation): void {
@@ -128,18 +198,9 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         object: refOf(crd),
       });
     }
-    const req: ApiRequest = {
-      kind: 'api-request',
-      reqId: 0,
-      verb: 'update',
-      resourceKind: 'CustomResourceDefinition',
-      name,
-      subresource: 'status',
-      user: { name: 'system:apiserver', groups: ['system:masters'] },
-    };
     this.write(
       sim,
-      req,
+      crdRequest(name),
       APISERVER,
       'reconcile',
       info,
@@ -228,6 +289,14 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     // handler answers any other path with the NotFound of a path no route serves).
     const schema = info.crd ? this.customSchema(info, sim) : undefined;
     if (info.crd && !schema) return this.respond(sim, client, req, phase, NO_ROUTE);
+    // customresource_handler.go: a terminating CRD still serves reads and deletes, never a create.
+    if (info.crd && req.verb === 'create' && sim.store.get(`${CRD_PREFIX}${info.crd}`)?.metadata.deletionTimestamp)
+      return this.respond(sim, client, req, phase, {
+        code: 405,
+        reason: 'MethodNotAllowed',
+        message: 'create not allowed while custom resource definition is terminating',
+        details: { group: info.group, kind: info.resource },
+      });
     if (info.rest === 'create' || info.rest === 'read') return this.answerWithoutStorage(req, client, phase, info, sim);
     if (info.rest === 'binding' && req.verb !== 'create') return this.respond(sim, client, req, phase, NO_ROUTE);
     const key = req.name ? etcdKey(info, req.namespace, req.name) : '';
@@ -767,6 +836,10 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       if (obj.spec?.finalizers?.length || obj.metadata.finalizers?.length) return undefined;
       return { type: 'delete', key };
     }
+    if (info.kind === 'CustomResourceDefinition') {
+      if (obj.metadata.deletionTimestamp !== undefined) return undefined;
+      return { type: 'put', key, value: markForDeletion(obj, sim.now) };
+    }
     const grace = req.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
     const terminal = obj.status?.phase === 'Succeeded' || obj.status?.phase === 'Failed';
     if (info.kind === 'Pod' && obj.spec.nodeName && grace > 0 && !terminal) {
@@ -928,6 +1001,23 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       for (const p of s.spec?.ports ?? []) if (p.nodePort) out.add(p.nodePort);
     return out;
   }
+}
+
+/** The loopback request the apiextensions controllers' writes are made as (no client waits for it). */
+function crdRequest(name: string): ApiRequest {
+  return {
+    kind: 'api-request',
+    reqId: 0,
+    verb: 'update',
+    resourceKind: 'CustomResourceDefinition',
+    name,
+    subresource: 'status',
+    user: { name: 'system:apiserver', groups: ['system:masters'] },
+  };
+}
+
+function holdsCleanup(crd: KObject): boolean {
+  return (crd.metadata.finalizers ?? []).includes(CLEANUP_FINALIZER);
 }
 
 /** The parts of an object a status update reads. */

@@ -37,8 +37,12 @@ export interface Pending {
   charge?: QuotaCharge;
   /** One write of an eviction (Apiserver.evict): what to write once it is stored. */
   eviction?: 'condition' | 'delete' | 'done';
-  /** A CRD status write of the apiextensions controllers in this process (crdControllers.ts): nobody to answer. */
-  internal?: 'naming' | 'establishing';
+  /**
+   * A write of the apiextensions controllers in this process (crdControllers.ts), nobody to answer: a CRD status
+   * (naming, establishing), one of its custom resources deleted by the finalizer controller (cleanup), or the CRD
+   * itself once they are all gone (finalized).
+   */
+  internal?: 'naming' | 'establishing' | 'cleanup' | 'finalized';
 }
 
 interface QuotaCharge {

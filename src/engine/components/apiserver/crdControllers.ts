@@ -95,3 +95,58 @@ export function establish(crd: KObject, now: number): KObject {
   });
   return { ...crd, status: { ...(crd.status ?? {}), conditions } };
 }
+
+/** The finalizer the CRD registry adds on the first DELETE (apiextensions CustomResourceCleanupFinalizer). */
+export const CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+
+/**
+ * The CRD registry's Delete (pkg/registry/customresourcedefinition/etcd.go): the first DELETE only marks the CRD
+ * (deletionTimestamp, the cleanup finalizer, Terminating=True InstanceDeletionPending); the finalizer controller
+ * then deletes the custom resources and removes the finalizer.
+ */
+export function markForDeletion(crd: KObject, now: number): KObject {
+  const finalizers: string[] = crd.metadata.finalizers ?? [];
+  return {
+    ...crd,
+    metadata: {
+      ...crd.metadata,
+      deletionTimestamp: now,
+      deletionGracePeriodSeconds: 0,
+      finalizers: finalizers.includes(CLEANUP_FINALIZER) ? finalizers : [...finalizers, CLEANUP_FINALIZER],
+    },
+    status: {
+      ...(crd.status ?? {}),
+      conditions: setCondition(crd.status?.conditions ?? [], {
+        type: 'Terminating',
+        status: 'True',
+        reason: 'InstanceDeletionPending',
+        message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
+        lastTransitionTime: now,
+      }),
+    },
+  };
+}
+
+/**
+ * The finalizer controller's last write (pkg/controller/finalizer/crd_finalizer.go): Terminating=False
+ * InstanceDeletionCompleted "removed all instances", and the finalizer removed — which deletes the CRD.
+ */
+export function cleanedUp(crd: KObject, now: number): KObject {
+  return {
+    ...crd,
+    metadata: {
+      ...crd.metadata,
+      finalizers: (crd.metadata.finalizers ?? []).filter((f: string) => f !== CLEANUP_FINALIZER),
+    },
+    status: {
+      ...(crd.status ?? {}),
+      conditions: setCondition(crd.status?.conditions ?? [], {
+        type: 'Terminating',
+        status: 'False',
+        reason: 'InstanceDeletionCompleted',
+        message: 'removed all instances',
+        lastTransitionTime: now,
+      }),
+    },
+  };
+}

@@ -135,3 +135,30 @@ describe('deleting a namespace deletes its custom resources', () => {
     expect(world.etcd.get('/registry/namespaces/team')).toBeUndefined();
   });
 });
+
+describe('deleting a CRD deletes its custom resources first', () => {
+  it('marks it Terminating with the cleanup finalizer, deletes the instances, then the CRD', () => {
+    const run = simulate({
+      yaml: CRONTAB_CRD,
+      untilMs: 20_000,
+      actions: [
+        { atMs: 2_000, action: { type: 'apply', yaml: `${CR('  image: x')}---\n${CR('  image: y', 'c2')}` } },
+        {
+          atMs: 4_000,
+          action: { type: 'delete', kind: 'CustomResourceDefinition', name: 'crontabs.stable.example.com' },
+        },
+      ],
+    });
+    const world = worldAt(run, run.steps.length - 1);
+    expect(run.output.map((o) => o.line)).toContain(
+      'customresourcedefinition.apiextensions.k8s.io "crontabs.stable.example.com" deleted',
+    );
+    expect(run.steps.some((s) => s.narration?.key === 'apiserver.crdFinalizing')).toBe(true);
+    expect(world.etcd.get('/registry/stable.example.com/crontabs/default/c1')).toBeUndefined();
+    expect(world.etcd.get('/registry/stable.example.com/crontabs/default/c2')).toBeUndefined();
+    expect(
+      world.etcd.get('/registry/apiextensions.k8s.io/customresourcedefinitions/crontabs.stable.example.com'),
+    ).toBeUndefined();
+    expect(answerKubectl('get ct', world).output).toBe('error: the server doesn\'t have a resource type "ct"');
+  });
+});
