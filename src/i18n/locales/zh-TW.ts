@@ -43,7 +43,8 @@ const zhTW: Catalog = {
   'diag.apiDown': 'kubectl 連不上 API server：kube-apiserver 沒有在執行，或沒有在監聽',
   'diag.apiUnauthorized': '驗證失敗（401）：API server 不接受 kubeconfig 裡的憑證',
   'diag.apiForbidden': '授權失敗（403）：RBAC 不允許這個使用者這麼做',
-  'diag.apiNoKind': 'API server 不提供這個 apiVersion/kind（已移除或拼錯）',
+  'diag.apiNoKind':
+    'API server 不提供這個 apiVersion/kind（已移除、拼錯，或是它的 CustomResourceDefinition 尚未安裝或還沒 Established）',
   'diag.apiRejected': 'API server 拒絕了這個物件（驗證或准入控制），所以什麼都沒有存下來',
   'diag.nodeNotReady': '節點 {node} 是 NotReady：{message}',
   'diag.noReplicaSet':
