@@ -20,7 +20,7 @@ import {
   validatePortNumOrName,
 } from './validatePodSpec';
 import { validatePriorityClass, validatePriorityClassUpdate } from './validatePriorityClass';
-import { validateCRDName, validateCRDSpec } from './validateCRD';
+import { validateCRDName, validateCRDSpec, validateCRDUpdate } from './validateCRD';
 import { isObj, str, type Obj } from './validationHelpers';
 import {
   selectorImmutable,
@@ -117,6 +117,7 @@ const RULES: Record<string, KindRules> = {
   'apiextensions.k8s.io/v1/CustomResourceDefinition': {
     name: nameIsDNSSubdomain,
     spec: (crd) => [...validateCRDName(crd), ...validateCRDSpec(crd)],
+    update: validateCRDUpdate,
   },
   'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain },
   'scheduling.k8s.io/v1/PriorityClass': {

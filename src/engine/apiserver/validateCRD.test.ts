@@ -47,3 +47,17 @@ describe('ValidateCustomResourceDefinition', () => {
     ]);
   });
 });
+
+describe('ValidateCustomResourceDefinitionUpdate', () => {
+  it('keeps the group and plural, and once Established the scope and kind', () => {
+    const old = {
+      ...crd('widgets.example.com', GOOD),
+      status: { conditions: [{ type: 'Established', status: 'True' }] },
+    };
+    const next = crd('widgets.example.com', { ...GOOD, scope: 'Cluster', names: { ...GOOD.names, kind: 'Gadget' } });
+    expect(validateObject(next, { existing: old as KObject }).map(fieldErrorText)).toEqual([
+      'spec.scope: Invalid value: "Cluster": field is immutable',
+      'spec.names.kind: Invalid value: "Gadget": field is immutable',
+    ]);
+  });
+});

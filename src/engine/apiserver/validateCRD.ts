@@ -61,3 +61,24 @@ export function validateCRDSpec(crd: KObject): FieldError[] {
     if (!str(names[n])) errs.push(required(`spec.names.${n}`));
   return errs;
 }
+
+/**
+ * ValidateCustomResourceDefinitionSpecUpdate: the group and the plural name the storage, so they never change;
+ * the scope and the kind are fixed once the CRD is Established (ValidateImmutableField: `field is immutable`).
+ */
+export function validateCRDUpdate(crd: KObject, old: KObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const established = (old.status?.conditions ?? []).some(
+    (c: { type?: string; status?: string }) => c.type === 'Established' && c.status === 'True',
+  );
+  const field = (path: string, now: unknown, was: unknown) => {
+    if (now !== was) errs.push(invalid(path, now, 'field is immutable'));
+  };
+  if (established) {
+    field('spec.scope', crd.spec?.scope, old.spec?.scope);
+    field('spec.names.kind', crd.spec?.names?.kind, old.spec?.names?.kind);
+  }
+  field('spec.group', crd.spec?.group, old.spec?.group);
+  field('spec.names.plural', crd.spec?.names?.plural, old.spec?.names?.plural);
+  return errs;
+}
