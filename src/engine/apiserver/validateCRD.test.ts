@@ -61,3 +61,21 @@ describe('ValidateCustomResourceDefinitionUpdate', () => {
     ]);
   });
 });
+
+describe('a structural schema', () => {
+  it('names each level without a type, as validateStructuralInvariants does', () => {
+    const versions = [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: { type: 'object', properties: { spec: { properties: { size: { type: 'integer' } } } } },
+        },
+      },
+    ];
+    expect(errs(crd('widgets.example.com', { ...GOOD, versions }))).toEqual([
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields',
+    ]);
+  });
+});

@@ -49,6 +49,11 @@ export function validateCRDSpec(crd: KObject): FieldError[] {
     if (!isObj(v?.schema?.openAPIV3Schema))
       errs.push(required(`spec.versions[${i}].schema.openAPIV3Schema`, 'schemas are required'));
   });
+  // A structural schema (pkg/apiserver/schema/validation.go validateStructuralInvariants): every level says its type.
+  versions.forEach((v, i) => {
+    const schema = v?.schema?.openAPIV3Schema;
+    if (isObj(schema)) structural(schema, `spec.versions[${i}].schema.openAPIV3Schema`, 'root', errs);
+  });
   if (versions.length === 0)
     errs.push(invalid('spec.versions', versions, 'must have exactly one version marked as storage version'));
   else {
@@ -81,4 +86,22 @@ export function validateCRDUpdate(crd: KObject, old: KObject): FieldError[] {
   field('spec.group', crd.spec?.group, old.spec?.group);
   field('spec.names.plural', crd.spec?.names?.plural, old.spec?.names?.plural);
   return errs;
+}
+
+const EMPTY_TYPE = {
+  root: 'must not be empty at the root',
+  item: 'must not be empty for specified array items',
+  field: 'must not be empty for specified object fields',
+};
+
+function structural(s: Record<string, any>, path: string, level: keyof typeof EMPTY_TYPE, errs: FieldError[]): void {
+  const free = s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-preserve-unknown-fields'] === true;
+  if (!s.type && !free) errs.push(required(`${path}.type`, EMPTY_TYPE[level]));
+  if (level === 'root' && s.type && s.type !== 'object')
+    errs.push(invalid(`${path}.type`, s.type, 'must be object at the root'));
+  if (isObj(s.properties))
+    for (const [name, prop] of Object.entries(s.properties))
+      if (isObj(prop)) structural(prop, `${path}.properties[${name}]`, 'field', errs);
+  if (isObj(s.items)) structural(s.items, `${path}.items`, 'item', errs);
+  if (isObj(s.additionalProperties)) structural(s.additionalProperties, `${path}.additionalProperties`, 'field', errs);
 }
