@@ -26,6 +26,7 @@ interface CrdVersion {
   storage?: boolean;
   schema?: { openAPIV3Schema?: Record<string, unknown> };
   additionalPrinterColumns?: PrinterColumn[];
+  subresources?: { status?: Record<string, never>; scale?: Record<string, unknown> };
 }
 
 /** spec.versions[].additionalPrinterColumns[] (CustomResourceColumnDefinition). */

@@ -31,10 +31,12 @@ import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
 import { APISERVER, ApiserverStorage, refOf, type ApiserverState, type Pending } from './ApiserverStorage';
+import { prepareCustomForCreate, prepareCustomForUpdate } from './customResourceStrategy';
 import { acceptNames, cleanedUp, CLEANUP_FINALIZER, establish, markForDeletion } from './crdControllers';
 import {
   CRD_PREFIX,
   crdCondition,
+  crdVersions,
   customResourceInfos,
   isEstablished,
   versionSchema,
@@ -400,6 +402,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
       user: req.user,
     });
+    if (info.crd) obj = prepareCustomForCreate(obj, this.customStatusEnabled(info, sim));
     const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster, requestName });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
     if (showAdmission) {
@@ -578,7 +581,12 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'apiserver.mutatedNothing',
       { plugins: '', changes: '' },
     );
-    if (schema && req.subresource !== 'status') next = this.pruneAndDefault(next, schema, stage);
+    if (schema && req.subresource !== 'status')
+      next = prepareCustomForUpdate(
+        this.pruneAndDefault(next, schema, stage),
+        existing,
+        this.customStatusEnabled(info, sim),
+      );
     if (req.subresource !== 'status') {
       const errs = schema
         ? [...validateObject(next, { existing, namespaced: info.namespaced }), ...validateAgainstSchema(next, schema)]
@@ -945,6 +953,12 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     if (!crd || !customResourceInfos(crd).some((r) => r.version === info.version && r.kind === info.kind))
       return undefined;
     return versionSchema(crd, info.version) ?? {};
+  }
+
+  /** spec.versions[].subresources.status of the version a custom resource request addresses. */
+  private customStatusEnabled(info: ResourceInfo, sim: Simulation): boolean {
+    const crd = sim.store.get(`${CRD_PREFIX}${info.crd}`);
+    return crdVersions(crd ?? ({} as KObject)).some((v) => v.name === info.version && !!v.subresources?.status);
   }
 
   /** Strict field validation of a custom resource: the fields its schema would prune are errors. */

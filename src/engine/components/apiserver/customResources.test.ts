@@ -10,6 +10,7 @@ import { simulate } from '../../simulate';
 import { worldAt } from '../../trace/worldAt';
 import { answerKubectl } from '../../kubectl/kubectlCommand';
 import { CRONTAB_CRD } from '../../../scenarios/crdScenarios';
+import type { KObject } from '../../types';
 
 const CR = (spec: string, name = 'c1') =>
   `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\nspec:\n${spec}\n`;
@@ -142,7 +143,7 @@ describe('deleting a CRD deletes its custom resources first', () => {
       yaml: CRONTAB_CRD,
       untilMs: 20_000,
       actions: [
-        { atMs: 2_000, action: { type: 'apply', yaml: `${CR('  image: x')}---\n${CR('  image: y', 'c2')}` } },
+        { atMs: 2_000, action: { type: 'apply', yaml: `${CR('  image: x')}---\n${CR('  image: z', 'c2')}` } },
         {
           atMs: 4_000,
           action: { type: 'delete', kind: 'CustomResourceDefinition', name: 'crontabs.stable.example.com' },
@@ -150,6 +151,7 @@ describe('deleting a CRD deletes its custom resources first', () => {
       ],
     });
     const world = worldAt(run, run.steps.length - 1);
+    expect(run.output.map((o) => o.line)).toContain('crontab.stable.example.com/c2 created');
     expect(run.output.map((o) => o.line)).toContain(
       'customresourcedefinition.apiextensions.k8s.io "crontabs.stable.example.com" deleted',
     );
@@ -160,5 +162,36 @@ describe('deleting a CRD deletes its custom resources first', () => {
       world.etcd.get('/registry/apiextensions.k8s.io/customresourcedefinitions/crontabs.stable.example.com'),
     ).toBeUndefined();
     expect(answerKubectl('get ct', world).output).toBe('error: the server doesn\'t have a resource type "ct"');
+  });
+});
+
+describe('the custom resource strategy', () => {
+  it('sets generation 1, bumps it on a spec change, and with the status subresource ignores a status in the body', () => {
+    const crd = CRONTAB_CRD.replace(
+      '    served: true\n',
+      '    served: true\n    subresources:\n      status: {}\n',
+    ).replace(
+      '          spec:\n',
+      '          status:\n            type: object\n            properties:\n              phase:\n                type: string\n          spec:\n',
+    );
+    const first = `${CR('  image: x')}status:\n  phase: Done\n`;
+    const run = simulate({
+      yaml: crd,
+      untilMs: 10_000,
+      actions: [
+        { atMs: 2_000, action: { type: 'apply', yaml: first } },
+        { atMs: 4_000, action: { type: 'apply', yaml: CR('  image: z') } },
+      ],
+    });
+    expect(run.output.map((o) => o.line).slice(1)).toEqual([
+      'crontab.stable.example.com/c1 created',
+      'crontab.stable.example.com/c1 configured',
+    ]);
+    const history = run.history
+      .filter((h) => h.key === '/registry/stable.example.com/crontabs/default/c1')
+      .map((h) => h.value as KObject);
+    expect(history[0]!.metadata.generation).toBe(1);
+    expect(history[0]!.status).toBeUndefined();
+    expect(history[history.length - 1]!.metadata.generation).toBe(2);
   });
 });
