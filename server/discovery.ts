@@ -171,7 +171,7 @@ export function apiResourceList(group: string, version: string, custom: readonly
         kind: 'Scale',
         verbs: ['get', 'patch', 'update'],
       });
-    if (STATUS.has(r.resource))
+    if (r.crd ? r.statusSubresource : STATUS.has(r.resource))
       subs.push({
         name: `${r.resource}/status`,
         singularName: '',

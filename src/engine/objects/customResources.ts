@@ -84,6 +84,7 @@ export function customResourceInfos(crd: KObject): ResourceInfo[] {
     storedOnly: 'crd' as const,
     ...(i > 0 ? { alternateVersion: true } : {}),
     crd: crd.metadata.name,
+    ...(v.subresources?.status ? { statusSubresource: true } : {}),
   }));
 }
 

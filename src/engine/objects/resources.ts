@@ -38,6 +38,8 @@ export interface ResourceInfo {
   alternateVersion?: boolean;
   /** A custom resource: the name of the CustomResourceDefinition that serves it (customResources.ts). */
   crd?: string;
+  /** A custom resource whose version enables the status subresource (`<plural>/status` in discovery). */
+  statusSubresource?: boolean;
 }
 
 export type StoredOnlyReason = 'noController' | 'noIngressController' | 'noNetworkPolicy' | 'crd' | 'inert';
