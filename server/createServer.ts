@@ -13,6 +13,7 @@ import { Engine } from '../src/engine/simulate';
 import type { ApiResponse, StatusError } from '../src/engine/messages';
 import type { RemoteRequest } from '../src/engine/components/kubectl/Kubectl';
 import { apiVersionOf, type ResourceInfo } from '../src/engine/objects/resources';
+import { crdsAmong, customResourcesOf } from '../src/engine/objects/customResources';
 import { listFilter } from '../src/engine/apiserver/listFilter';
 import { answerLogs } from '../src/engine/kubectl/kubectlLogs';
 import { ENDPOINTS_DEPRECATED } from '../src/engine/kubectl/kubectlCommand';
@@ -154,18 +155,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (path === '/healthz' || path === '/livez' || path === '/readyz') return sendText(res, 200, 'ok');
     if (path === '/version') return sendJson(res, 200, versionInfo());
     if (path === '/api') return sendJson(res, 200, apiVersions(`${host}:${port}`));
-    if (path === '/apis') return sendJson(res, 200, apiGroupList());
+    // Discovery follows the CRDs: the resources of those Established at this moment are served with the built-ins.
+    const custom = customResourcesOf(crdsAmong(objectsOf(engine.currentWorld())));
+    if (path === '/apis') return sendJson(res, 200, apiGroupList(custom));
     if (path === '/podyssey/trace') return sendJson(res, 200, engine.runSoFar());
-    if (path === '/openapi/v3') return sendJson(res, 200, openApiV3Root());
+    if (path === '/openapi/v3') return sendJson(res, 200, openApiV3Root(custom));
+    // An empty OpenAPI v2 document (zero protobuf bytes: a Document with no definitions). kubectl's schema
+    // validation falls back to v2 for a group version the v3 root does not list — a custom resource whose CRD is
+    // in the same file — and skips kinds v2 does not define; a 404 instead failed the whole apply with "error
+    // validating data" before kubectl could report the mapping error a real cluster gives.
+    if (path === '/openapi/v2') {
+      res.writeHead(200, { 'Content-Type': 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf' });
+      return res.end();
+    }
     if (path.startsWith('/openapi/v3/')) {
-      const doc = openApiV3GroupVersion(path.slice('/openapi/v3/'.length));
+      const doc = openApiV3GroupVersion(path.slice('/openapi/v3/'.length), custom);
       return doc ? sendJson(res, 200, doc) : sendNotFound(res);
     }
-    const gv = groupVersions().find((g) => path === (g.group ? `/apis/${g.group}/${g.version}` : `/api/${g.version}`));
-    if (gv) return sendJson(res, 200, apiResourceList(gv.group, gv.version));
+    const gv = groupVersions(custom).find(
+      (g) => path === (g.group ? `/apis/${g.group}/${g.version}` : `/api/${g.version}`),
+    );
+    if (gv) return sendJson(res, 200, apiResourceList(gv.group, gv.version, custom));
     if (path.startsWith('/apis/') && path.split('/').length === 3) {
       const group = path.split('/')[2];
-      const versions = groupVersions().filter((g) => g.group === group && resourcesIn(g.group, g.version).length);
+      const versions = groupVersions(custom).filter(
+        (g) => g.group === group && resourcesIn(g.group, g.version, custom).length,
+      );
       if (versions.length) {
         const v = { groupVersion: `${group}/${versions[0].version}`, version: versions[0].version };
         return sendJson(res, 200, {
@@ -177,7 +192,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         });
       }
     }
-    const route = parseResourcePath(path);
+    const route = parseResourcePath(path, custom);
     if (!route) return sendNotFound(res);
     const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? await readBody(req) : '';
     return serveResource(route, method, url, req, res, body);
@@ -209,7 +224,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         : 'Metadata'
       : false;
     const query = url.search;
-    const base = { resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, query: query || undefined };
+    const base = {
+      resourceKind: info.kind,
+      apiVersion: apiVersionOf(info),
+      ...(info.crd ? { custom: info } : {}),
+      namespace,
+      query: query || undefined,
+    };
     const parsed = rawBody ? parseJson(rawBody) : undefined;
     if (parsed instanceof Error)
       return sendStatus(res, {

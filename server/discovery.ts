@@ -78,11 +78,14 @@ function groupRank(group: string): number {
  * Served group versions, core first, in the apiserver's order; within a group the preferred version first (the
  * one its resources are stored in), then the older versions still served (autoscaling/v1).
  */
-export function groupVersions(): Array<{ group: string; version: string; preferred: boolean }> {
+export function groupVersions(
+  custom: readonly ResourceInfo[] = [],
+): Array<{ group: string; version: string; preferred: boolean }> {
+  const all = served(custom);
   const seen = new Map<string, { group: string; version: string; preferred: boolean }>();
-  for (const r of RESOURCES) {
+  for (const r of all) {
     const gv = apiVersionOf(r);
-    const preferred = !r.alternateVersion || !RESOURCES.some((o) => o.group === r.group && !o.alternateVersion);
+    const preferred = !r.alternateVersion || !all.some((o) => o.group === r.group && !o.alternateVersion);
     seen.set(gv, { group: r.group, version: r.version, preferred: (seen.get(gv)?.preferred ?? false) || preferred });
   }
   return [...seen.values()].sort(
@@ -97,8 +100,16 @@ function verbsOf(r: ResourceInfo): string[] {
   return VERBS;
 }
 
-export function resourcesIn(group: string, version: string): ResourceInfo[] {
-  return RESOURCES.filter((r) => r.group === group && r.version === version);
+/**
+ * The built-in table plus the resources of the Established CRDs (`custom`, from the live world: the server asks
+ * the engine for them on every request, as discovery follows the CRDs).
+ */
+function served(custom: readonly ResourceInfo[]): readonly ResourceInfo[] {
+  return custom.length ? [...RESOURCES, ...custom] : RESOURCES;
+}
+
+export function resourcesIn(group: string, version: string, custom: readonly ResourceInfo[] = []): ResourceInfo[] {
+  return served(custom).filter((r) => r.group === group && r.version === version);
 }
 
 export function apiVersions(serverAddress: string) {
@@ -109,9 +120,9 @@ export function apiVersions(serverAddress: string) {
   };
 }
 
-export function apiGroupList() {
+export function apiGroupList(custom: readonly ResourceInfo[] = []) {
   const byGroup = new Map<string, Array<{ groupVersion: string; version: string; preferred: boolean }>>();
-  for (const gv of groupVersions())
+  for (const gv of groupVersions(custom))
     if (gv.group !== '')
       byGroup.set(gv.group, [
         ...(byGroup.get(gv.group) ?? []),
@@ -124,8 +135,8 @@ export function apiGroupList() {
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
-export function apiResourceList(group: string, version: string) {
-  const resources = resourcesIn(group, version).flatMap((r) => {
+export function apiResourceList(group: string, version: string, custom: readonly ResourceInfo[] = []) {
+  const resources = resourcesIn(group, version, custom).flatMap((r) => {
     const main = {
       name: r.resource,
       singularName: r.singular,
@@ -160,7 +171,7 @@ export function apiResourceList(group: string, version: string) {
         kind: 'Scale',
         verbs: ['get', 'patch', 'update'],
       });
-    if (STATUS.has(r.resource))
+    if (r.crd ? r.statusSubresource : STATUS.has(r.resource))
       subs.push({
         name: `${r.resource}/status`,
         singularName: '',
@@ -181,9 +192,9 @@ export function apiResourceList(group: string, version: string) {
 
 const gvPath = (group: string, version: string) => (group ? `apis/${group}/${version}` : `api/${version}`);
 
-export function openApiV3Root() {
+export function openApiV3Root(custom: readonly ResourceInfo[] = []) {
   const paths: Record<string, { serverRelativeURL: string }> = {};
-  for (const gv of groupVersions()) {
+  for (const gv of groupVersions(custom)) {
     const p = gvPath(gv.group, gv.version);
     paths[p] = { serverRelativeURL: `/openapi/v3/${p}?hash=${KUBERNETES_VERSION}` };
   }
@@ -191,11 +202,11 @@ export function openApiV3Root() {
 }
 
 /** `/openapi/v3/api/v1`, `/openapi/v3/apis/apps/v1`: undefined for a group version not served. */
-export function openApiV3GroupVersion(path: string) {
-  const gv = groupVersions().find((g) => gvPath(g.group, g.version) === path);
+export function openApiV3GroupVersion(path: string, custom: readonly ResourceInfo[] = []) {
+  const gv = groupVersions(custom).find((g) => gvPath(g.group, g.version) === path);
   if (!gv) return undefined;
   const paths: Record<string, object> = {};
-  for (const r of resourcesIn(gv.group, gv.version)) {
+  for (const r of resourcesIn(gv.group, gv.version, custom)) {
     const base = `/${gvPath(gv.group, gv.version)}${r.namespaced ? '/namespaces/{namespace}' : ''}/${r.resource}/{name}`;
     paths[base] = {
       patch: {

@@ -12,7 +12,8 @@ export interface ResourceRoute {
   subresource?: string;
 }
 
-export function parseResourcePath(pathname: string): ResourceRoute | undefined {
+/** `custom`: the resources the Established CRDs serve (objects/customResources.ts). */
+export function parseResourcePath(pathname: string, custom: readonly ResourceInfo[] = []): ResourceRoute | undefined {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   let group: string;
   let version: string;
@@ -21,7 +22,7 @@ export function parseResourcePath(pathname: string): ResourceRoute | undefined {
   else if (parts[0] === 'apis' && parts.length >= 4) [group, version, rest] = [parts[1], parts[2], parts.slice(3)];
   else return undefined;
   const find = (resource: string) =>
-    RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
+    [...RESOURCES, ...custom].find((r) => r.group === group && r.version === version && r.resource === resource);
   let namespace: string | undefined;
   // `namespaces/<ns>/<resource>…` addresses a namespaced resource; `namespaces/<name>[/status|finalize]` the
   // Namespace itself.

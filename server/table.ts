@@ -29,7 +29,7 @@ export function asTable(
   resourceVersion: string,
   include: TableMode = 'Metadata',
 ) {
-  const def = tableDefFor(kind);
+  const def = tableDefFor(kind, ctx.objects);
   const rows = items.map((o) => {
     const cells = def.row(o, { ...ctx, wide: true });
     const wire = toWire(o, clock) as { metadata: Record<string, unknown> };

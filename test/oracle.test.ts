@@ -14,6 +14,7 @@ import { provideKubectl } from '../scripts/kubectl-oracle.mjs';
 import { kubeconfigText } from '../server/kubeconfig';
 import { startServer, type RunningServer } from '../server/createServer';
 import { answerKubectl } from '../src/engine/kubectl/kubectlCommand';
+import { CRONTAB_CRD } from '../src/scenarios/crdScenarios';
 
 const oracle: { path?: string; version?: string; reason?: string } = provideKubectl();
 if (!oracle.path) console.warn(`oracle.test.ts skipped: ${oracle.reason}`);
@@ -388,6 +389,29 @@ spec:
     expect(untilEvents(described.stdout)).toBe(untilEvents(panel('kubectl describe hpa web')));
     expect(described.stdout).toContain('  resource cpu on pods  (as a percentage of request):  <unknown> / 50%');
     await kubectl('delete', '-f', file);
+  });
+
+  it('a CRD and its custom resource in one file: no mapping at first, created when applied again', async () => {
+    const file = join(dir, 'crontab.yaml');
+    writeFileSync(
+      file,
+      `${CRONTAB_CRD}---\napiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: c1\nspec:\n  cronSpec: "* * * * */5"\n`,
+    );
+    const first = await kubectl('apply', '-f', file);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toBe('customresourcedefinition.apiextensions.k8s.io/crontabs.stable.example.com created\n');
+    expect(first.stderr).toBe(
+      `error: resource mapping not found for name: "c1" namespace: "" from "${file}": no matches for kind "CronTab" in version "stable.example.com/v1"\nensure CRDs are installed first\n`,
+    );
+    const again = await kubectl('apply', '-f', file);
+    expect(again.stdout).toBe(
+      'customresourcedefinition.apiextensions.k8s.io/crontabs.stable.example.com unchanged\ncrontab.stable.example.com/c1 created\n',
+    );
+    const got = await kubectl('get', 'ct');
+    expect(normalise(got.stdout)).toBe('NAME | SPEC | REPLICAS | AGE\nc1 | * * * * */5 | 1 | <age>');
+    expect(normalise(got.stdout)).toBe(normalise(panel('kubectl get ct')));
+    await kubectl('delete', 'ct', 'c1');
+    await kubectl('delete', 'crd', 'crontabs.stable.example.com');
   });
 
   it('delete -f deletes both', async () => {

@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/createServer';
 import { parseResourcePath } from '../server/routes';
+import { apiGroupList, apiResourceList } from '../server/discovery';
+import { customResourcesOf } from '../src/engine/objects/customResources';
+import type { KObject } from '../src/engine/types';
 
 describe('npm run serve', () => {
   let server: RunningServer;
@@ -132,5 +135,24 @@ describe('npm run serve', () => {
     expect(parseResourcePath('/api/v1/namespaces/default')).toMatchObject({ name: 'default', namespace: undefined });
     expect(parseResourcePath('/apis/apps/v1/deployments')?.info.kind).toBe('Deployment');
     expect(parseResourcePath('/apis/nope/v1/things')).toBeUndefined();
+  });
+
+  it('serves the resources of Established CRDs in discovery and routes, with their status subresource', () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'things.nope' },
+      spec: {
+        group: 'nope',
+        scope: 'Namespaced',
+        names: { plural: 'things', singular: 'thing', kind: 'Thing', shortNames: ['th'] },
+        versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} } }],
+      },
+      status: { conditions: [{ type: 'Established', status: 'True' }] },
+    } as unknown as KObject;
+    const custom = customResourcesOf([crd]);
+    expect(parseResourcePath('/apis/nope/v1/namespaces/default/things/a', custom)?.info.kind).toBe('Thing');
+    expect(apiGroupList(custom).groups.map((g) => g.name)).toContain('nope');
+    expect(apiResourceList('nope', 'v1', custom).resources.map((r) => r.name)).toEqual(['things', 'things/status']);
   });
 });

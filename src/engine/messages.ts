@@ -3,6 +3,7 @@
  * transactions, watch events, CRI and CNI calls, PLEG container events.
  */
 import type { FieldError, KObject } from './types';
+import type { ResourceInfo } from './objects/resources';
 
 export interface UserInfo {
   name: string;
@@ -21,6 +22,11 @@ export interface ApiRequest {
   resourceKind: string;
   /** The API version the client addressed, when the kind is served in more than one (`autoscaling/v1`). */
   apiVersion?: string;
+  /**
+   * A custom resource: the resource as the client's discovery mapped it (objects/customResources.ts). Built-in
+   * kinds are found in the fixed table; these exist only while their CRD is Established.
+   */
+  custom?: ResourceInfo;
   namespace?: string;
   name?: string;
   /** `finalize`: a Namespace's spec.finalizers (pkg/registry/core/namespace/storage FinalizeREST). */

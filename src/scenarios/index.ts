@@ -3,6 +3,7 @@ import { accessScenarios } from './accessScenarios';
 import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
+import { crdScenarios } from './crdScenarios';
 import { disruptionScenarios } from './disruptionScenarios';
 import { autoscalingScenarios } from './autoscalingScenarios';
 import { faultScenarios } from './faultScenarios';
@@ -36,6 +37,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...workloadScenarios,
   ...disruptionScenarios,
   ...autoscalingScenarios,
+  ...crdScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

@@ -95,17 +95,19 @@ interface SchemaNode {
 }
 
 const schema = k8sSchema() as {
-  properties: { kind: { enum: string[] } };
+  properties: { kind: { anyOf: [{ enum: string[] }, unknown] } };
   definitions: Record<string, SchemaNode>;
 };
 
 /** Every kind the simulated apiserver serves, with the apiVersion it serves it at. */
-export const SERVED_KINDS: Array<{ kind: string; apiVersion: string }> = schema.properties.kind.enum.map((kind) => ({
-  kind,
-  apiVersion: String(
-    (schema.definitions[kind]?.properties?.apiVersion as { const?: string } | undefined)?.const ?? 'v1',
-  ),
-}));
+export const SERVED_KINDS: Array<{ kind: string; apiVersion: string }> = schema.properties.kind.anyOf[0].enum.map(
+  (kind) => ({
+    kind,
+    apiVersion: String(
+      (schema.definitions[kind]?.properties?.apiVersion as { const?: string } | undefined)?.const ?? 'v1',
+    ),
+  }),
+);
 
 /** What a hostile edit puts in place of a value: null, or a value of another JSON type. */
 const HOSTILE: unknown[] = [null, null, {}, [], [null], [{}], 42, -1, 1.5, 'x', '', true, { a: null }, [[]]];

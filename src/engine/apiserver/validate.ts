@@ -21,6 +21,7 @@ import {
 } from './validatePodSpec';
 import { validatePriorityClass, validatePriorityClassUpdate } from './validatePriorityClass';
 import { validatePodDisruptionBudget } from './validatePodDisruptionBudget';
+import { validateCRDName, validateCRDSpec, validateCRDUpdate } from './validateCRD';
 import { isObj, str, type Obj } from './validationHelpers';
 import {
   selectorImmutable,
@@ -50,6 +51,8 @@ export { fieldErrorText, formatInvalid, invalidStatusMessage, renderValue } from
 interface ValidateOptions {
   /** The stored object, for updates (immutable fields). */
   existing?: KObject;
+  /** The scope, for a custom resource (not in the built-in table). */
+  namespaced?: boolean;
 }
 
 interface KindRules {
@@ -112,7 +115,11 @@ const RULES: Record<string, KindRules> = {
   'rbac.authorization.k8s.io/v1/ClusterRole': { name: nameIsPathSegment },
   'rbac.authorization.k8s.io/v1/ClusterRoleBinding': { name: nameIsPathSegment },
   'autoscaling/v2/HorizontalPodAutoscaler': { name: nameIsDNSSubdomain, spec: validateHPA },
-  'apiextensions.k8s.io/v1/CustomResourceDefinition': { name: nameIsDNSSubdomain, spec: validateCRDName },
+  'apiextensions.k8s.io/v1/CustomResourceDefinition': {
+    name: nameIsDNSSubdomain,
+    spec: (crd) => [...validateCRDName(crd), ...validateCRDSpec(crd)],
+    update: validateCRDUpdate,
+  },
   'policy/v1/PodDisruptionBudget': { name: nameIsDNSSubdomain, spec: validatePodDisruptionBudget },
   'scheduling.k8s.io/v1/PriorityClass': {
     name: nameIsDNSSubdomain,
@@ -125,7 +132,7 @@ const RULES: Record<string, KindRules> = {
 export function validateObject(obj: KObject, opts: ValidateOptions = {}): FieldError[] {
   const rules = RULES[`${obj.apiVersion}/${obj.kind}`];
   // Scope comes from the one resource table the apiserver serves from.
-  const namespaced = lookupResource(obj.apiVersion, obj.kind)?.namespaced ?? true;
+  const namespaced = opts.namespaced ?? lookupResource(obj.apiVersion, obj.kind)?.namespaced ?? true;
   if (!rules) return validateObjectMeta(obj.metadata ?? ({} as KObject['metadata']), namespaced, nameIsDNSSubdomain);
   if (obj.kind === 'Service' && !opts.existing) {
     const allocation = nodePortAllocation(obj);
@@ -405,13 +412,6 @@ function validatePersistentVolume(pv: KObject): FieldError[] {
   if (!Array.isArray(spec.accessModes) || spec.accessModes.length === 0) errs.push(required('spec.accessModes'));
   if (!isObj(spec.capacity) || Object.keys(spec.capacity).length === 0) errs.push(required('spec.capacity'));
   return errs;
-}
-
-/** ValidateCustomResourceDefinition's name rule (apiextensions-apiserver pkg/apis/apiextensions/validation). */
-function validateCRDName(crd: KObject): FieldError[] {
-  const name = str(crd.metadata?.name);
-  const required = `${str(crd.spec?.names?.plural)}.${str(crd.spec?.group)}`;
-  return name && name !== required ? [invalid('metadata.name', name, 'must be spec.names.plural+"."+spec.group')] : [];
 }
 
 function validateHPA(hpa: KObject): FieldError[] {

@@ -84,7 +84,7 @@ export function isDNS1123Subdomain(value: string): string[] {
   return errs;
 }
 
-function isDNS1035Label(value: string): string[] {
+export function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
   if (byteLength(value) > 63) errs.push(maxLenError(63));
   if (!dns1035LabelRe.test(value)) {

@@ -9,7 +9,8 @@ export const REASONS = {
   apiDown: 'kubectl cannot reach the API server: kube-apiserver is not running or not listening',
   apiUnauthorized: 'Authentication failed (401): the API server does not accept the credentials in the kubeconfig',
   apiForbidden: 'Authorization failed (403): RBAC does not allow this user to do that',
-  apiNoKind: 'The API server does not serve this apiVersion/kind (removed or misspelled)',
+  apiNoKind:
+    'The API server does not serve this apiVersion/kind (removed, misspelled, or its CustomResourceDefinition is not installed or not Established yet)',
   apiRejected: 'The API server rejected the object (validation or admission), so nothing was stored',
   nodeNotReady: 'Node {node} is NotReady: {message}',
   noReplicaSet:

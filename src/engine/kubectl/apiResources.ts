@@ -8,7 +8,11 @@
 import { apiVersionOf, RESOURCES, type ResourceInfo } from '../objects/resources';
 import { formatTable } from './tabwriter';
 
-export function answerApiResources(tokens: string[]): { output: string; ok: boolean } {
+/** `custom`: the resources the Established CRDs add to discovery (objects/customResources.ts). */
+export function answerApiResources(
+  tokens: string[],
+  custom: readonly ResourceInfo[] = [],
+): { output: string; ok: boolean } {
   let namespaced: boolean | undefined;
   let apiGroup: string | undefined;
   let sortBy = '';
@@ -37,9 +41,9 @@ export function answerApiResources(tokens: string[]): { output: string; ok: bool
 
   // The preferred version of each resource (ServerPreferredResources): autoscaling/v1 is not listed; events.k8s.io
   // is a group of its own, so its Event is.
-  const rows = RESOURCES.filter(
+  const rows = [...RESOURCES, ...custom].filter(
     (r) =>
-      (!r.alternateVersion || r.group === 'events.k8s.io') &&
+      (!r.alternateVersion || (r.group === 'events.k8s.io' && !r.crd)) &&
       (namespaced === undefined || r.namespaced === namespaced) &&
       (apiGroup === undefined || r.group === apiGroup),
   );

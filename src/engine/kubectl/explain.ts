@@ -11,6 +11,8 @@
  */
 import { k8sSchema } from '../components/apiserver/schema';
 import { resolveResource } from './resourceInfo';
+import { resolveServedArg, versionSchema } from '../objects/customResources';
+import type { KObject } from '../types';
 
 type Schema = {
   type?: string | string[];
@@ -143,7 +145,25 @@ function output(s: Schema, path: string[]): string | undefined {
   return undefined;
 }
 
-export function answerExplain(tokens: string[]): { output: string; ok: boolean } {
+/**
+ * What the apiextensions-apiserver publishes for a custom resource (pkg/controller/openapi/builder): the version's
+ * openAPIV3Schema with apiVersion, kind and metadata added as every kind has them.
+ */
+function customDefinition(crd: KObject, version: string): Schema | undefined {
+  const schema = versionSchema(crd, version) as Schema | undefined;
+  if (!schema) return undefined;
+  const standard = definitions().Pod?.properties ?? {};
+  const properties: Record<string, Schema> = {
+    ...(standard.apiVersion ? { apiVersion: standard.apiVersion } : {}),
+    ...(standard.kind ? { kind: standard.kind } : {}),
+    ...(standard.metadata ? { metadata: standard.metadata } : {}),
+    ...(schema.properties ?? {}),
+  };
+  return { ...schema, properties };
+}
+
+/** `crds`: the CustomResourceDefinitions of the world, whose Established resources explain can describe too. */
+export function answerExplain(tokens: string[], crds: readonly KObject[] = []): { output: string; ok: boolean } {
   const args = tokens.filter((t) => !t.startsWith('-'));
   const flag = tokens.find((t) => t.startsWith('-') && !/^--api-version=|^--output=plaintext$/.test(t));
   if (flag) return { output: `error: "kubectl explain ${flag}" is not simulated here`, ok: false };
@@ -156,10 +176,11 @@ export function answerExplain(tokens: string[]): { output: string; ok: boolean }
   if (args.length > 1) return { output: `error: We accept only this format: explain RESOURCE`, ok: false };
   const [resource, ...path] = args[0].split('.');
   // explain.SplitAndParseResourceRequest: the first dotted part is the resource, the rest the field path.
-  const info = resolveResource(resource);
+  const info = resolveResource(resource) ?? resolveServedArg(resource, crds);
   const fieldPath = path;
   if (!info) return { output: `error: the server doesn't have a resource type "${resource}"`, ok: false };
-  const def = definitions()[info.kind];
+  const crd = info.crd ? crds.find((c) => c.metadata.name === info.crd) : undefined;
+  const def = crd ? customDefinition(crd, info.version) : definitions()[info.kind];
   if (!def) return { output: `error: "kubectl explain ${info.resource}" is not simulated here`, ok: false };
   const body = output(def, fieldPath);
   if (body === undefined)

@@ -12,10 +12,11 @@ import { printEvents, toKEvent } from './eventsTable';
 import { noResourcesFound, printGet, sortByKey } from './printers';
 import { printCustomColumns, printJsonPath, sortObjects } from './getOutput';
 import { listFilter } from '../apiserver/listFilter';
-import { kindPrefix, resolveResource, type ResourceInfo } from './resourceInfo';
+import { kindPrefix, resolveResource, resourceForKind, type ResourceInfo } from './resourceInfo';
 import { toJson, toJsonList, toYaml, toYamlList } from './yamlOutput';
 import { objectsOf } from '../trace/worldAt';
 import { ALL_CATEGORY, API_EXTENSIONS_CATEGORY } from '../objects/resources';
+import { crdsAmong, customResourcesOf, resolveServedArg } from '../objects/customResources';
 import { COMPONENT_STATUS_DEPRECATED, componentStatuses } from '../objects/componentStatuses';
 import { kubeconfigUser } from '../cluster/kubeconfigUser';
 import { apiserverDown, componentsDown } from '../cluster/componentsDown';
@@ -196,8 +197,12 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
   if (verb === 'top') return { command: trimmed, ...answerTop(tokens, world) };
-  if (verb === 'api-resources') return { command: trimmed, ...answerApiResources(tokens) };
-  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
+  if (verb === 'api-resources')
+    return {
+      command: trimmed,
+      ...answerApiResources(tokens, customResourcesOf(crdsAmong(objectsOf(world)))),
+    };
+  if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens, crdsAmong(objectsOf(world))) };
   if (verb === 'rollout') {
     const sub = tokens.shift();
     // `--revision N` (history): taken out before the common flags.
@@ -254,14 +259,14 @@ interface Target {
 }
 
 /** `pods`, `deploy,rs,pods`, `pod/web-1 svc/web`, `pods web-1 web-2` → resource types with optional names. */
-function targets(args: string[]): Target[] | string {
+function targets(args: string[], crds: readonly KObject[] = []): Target[] | string {
   if (args.length === 0)
     return 'error: You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.';
   if (args[0].includes('/')) {
     const out: Target[] = [];
     for (const a of args) {
       const [type, name] = a.split('/');
-      const info = resolveResource(type);
+      const info = resolveResource(type) ?? resolveServedArg(type, crds);
       if (!info) return `error: the server doesn't have a resource type "${type}"`;
       if (!name) return 'error: arguments in resource/name form must have a single resource and name';
       out.push({ info, names: [name] });
@@ -274,7 +279,7 @@ function targets(args: string[]): Target[] | string {
     .flatMap((t) => (t === 'all' ? [...ALL_CATEGORY] : t === 'api-extensions' ? [...API_EXTENSIONS_CATEGORY] : [t]));
   const out: Target[] = [];
   for (const type of types) {
-    const info = resolveResource(type);
+    const info = resolveResource(type) ?? resolveServedArg(type, crds);
     if (!info) return `error: the server doesn't have a resource type "${type}"`;
     out.push({ info, names: args.slice(1) });
   }
@@ -306,7 +311,8 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
   }
   if (formatName === 'jsonpath' && !formatArg)
     return err(command, 'error: template format specified but no template given');
-  const parsed = targets(flags.args);
+  const objects = objectsOf(world);
+  const parsed = targets(flags.args, crdsAmong(objects));
   if (typeof parsed === 'string') return err(command, parsed);
   // The reviews and bindings have only a POST route (nonStoredResources.ts).
   if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
@@ -314,7 +320,6 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
       command,
       'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
     );
-  const objects = objectsOf(world);
   const ctx = {
     now,
     wide: format === 'wide',
@@ -403,7 +408,10 @@ function get(command: string, flags: Flags, world: WorldState): KubectlAnswer {
     if (typeof printed !== 'string') return err(command, printed.error);
     out = printed;
   } else if (formatName === 'name') {
-    out = items.map((o) => `${kindPrefix(o.kind)}/${o.metadata.name}`).join('\n');
+    // The group of a custom resource is only in its apiVersion (resourceForKind reads it from there).
+    out = items
+      .map((o) => `${kindPrefix(o.kind, resourceForKind(o.kind, o.apiVersion).group)}/${o.metadata.name}`)
+      .join('\n');
   } else if (items.length === 0 && missing.length) {
     out = '';
   } else {
@@ -431,7 +439,8 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
       'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.',
     );
   }
-  const parsed = targets(flags.args);
+  const objects = objectsOf(world);
+  const parsed = targets(flags.args, crdsAmong(objects));
   if (typeof parsed === 'string') return err(command, parsed);
   // The reviews and bindings have only a POST route (nonStoredResources.ts).
   if (parsed.some((t) => t.info.rest === 'create' || t.info.rest === 'binding'))
@@ -439,7 +448,6 @@ function describe(command: string, flags: Flags, world: WorldState): KubectlAnsw
       command,
       'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource',
     );
-  const objects = objectsOf(world);
   const events = world.events.map((e) => toKEvent(e));
   const out: string[] = [];
   let ok = true;

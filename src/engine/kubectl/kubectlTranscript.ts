@@ -10,6 +10,9 @@ import { printEvents } from './eventsTable';
 import { printTable } from './printers';
 import { apiserverDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
+import { crdsAmong } from '../objects/customResources';
+import type { ResourceInfo } from '../objects/resources';
+import { customInfoForKind } from './customResourceColumns';
 
 const ORDER: Array<{ kind: string; arg: string; wide?: boolean }> = [
   { kind: 'Namespace', arg: 'namespaces' },
@@ -81,6 +84,26 @@ export function writeKubectlTranscript(
       `$ kubectl get ${arg}${wide ? ' -o wide' : ''}${ns !== 'default' && !CLUSTER_SCOPED.has(kind) ? ` -n ${ns}` : ''}`,
     );
     out.push(refused ?? printTable(kind, list, { now, wide, objects, namespace: ns }));
+    write(out.join('\n'));
+    out.length = 0;
+  }
+  // CRDs, then the custom resources of the manifest's kinds that are served at the end, in their CRDs' columns.
+  const crds = crdsAmong(objects);
+  const custom: Array<{ kind: string; info?: ResourceInfo }> = kinds.has('CustomResourceDefinition')
+    ? [{ kind: 'CustomResourceDefinition' }]
+    : [];
+  for (const kind of kinds) {
+    const info = customInfoForKind(kind, crds);
+    if (info) custom.push({ kind, info });
+  }
+  for (const { kind, info } of custom) {
+    const namespaced = info?.namespaced ?? false;
+    const list = objects.filter((o) => o.kind === kind && (!namespaced || o.metadata.namespace === ns));
+    out.push(
+      '',
+      `$ kubectl get ${info ? info.resource : 'customresourcedefinitions'}${namespaced && ns !== 'default' ? ` -n ${ns}` : ''}`,
+    );
+    out.push(refused ?? printTable(kind, list, { now, objects, namespace: ns }));
     write(out.join('\n'));
     out.length = 0;
   }

@@ -25,6 +25,7 @@ import {
 import { podColumns } from './podColumns';
 import { limitRangeColumns, priorityClassColumns, resourceQuotaColumns } from './policyColumns';
 import { kindPrefix, resolveResource, resourceForKind, type ResourceInfo } from './resourceInfo';
+import { crdOf, customInfoForKind, customResourceTable } from './customResourceColumns';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './storageColumns';
 import type { PrintContext, TableDef } from './tableDef';
 import { formatTable } from './tabwriter';
@@ -74,13 +75,19 @@ const TABLES: Record<string, TableDef> = {
 };
 
 /** The column definition kubectl would use for a kind (NAME/AGE for unknown kinds, i.e. custom resources). */
-export function tableDefFor(kind: string): TableDef {
+export function tableDefFor(kind: string, objects?: readonly KObject[]): TableDef {
   const info = resolveResource(kind);
+  if (!info) {
+    // A custom resource: the columns its CRD declares (customResourceColumns.ts).
+    const custom = customInfoForKind(kind, objects);
+    const crd = custom && crdOf(custom, objects);
+    if (custom && crd) return customResourceTable(crd, custom.version);
+  }
   return TABLES[info?.kind ?? kind] ?? TABLES.__generic;
 }
 
-function infoFor(kind: string): ResourceInfo {
-  return resolveResource(kind) ?? resourceForKind(kind);
+function infoFor(kind: string, objects?: readonly KObject[]): ResourceInfo {
+  return resolveResource(kind) ?? customInfoForKind(kind, objects) ?? resourceForKind(kind);
 }
 
 /** apiserver list order: by etcd key, i.e. `<namespace>/<name>` compared bytewise. */
@@ -103,8 +110,8 @@ export function noResourcesFound(namespaced: boolean, ctx: PrintContext): string
 
 /** Header and row cells of one kind's table (empty rows when there are no objects). */
 export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): { header: string[]; rows: string[][] } {
-  const info = infoFor(kind);
-  const def = tableDefFor(kind);
+  const info = infoFor(kind, ctx.objects);
+  const def = tableDefFor(kind, ctx.objects);
   const visible = def.columns.map((c, i) => ({ c, i })).filter((x) => !x.c.priority || ctx.wide);
   const withNamespace = !!ctx.allNamespaces && info.namespaced;
   const header = [
@@ -134,7 +141,7 @@ export function tableRows(kind: string, objects: KObject[], ctx: PrintContext): 
  */
 export function printTable(kind: string, objects: KObject[], ctx: PrintContext): string {
   const { header, rows } = tableRows(kind, objects, ctx);
-  if (rows.length === 0) return noResourcesFound(infoFor(kind).namespaced, ctx);
+  if (rows.length === 0) return noResourcesFound(infoFor(kind, ctx.objects).namespaced, ctx);
   return formatTable(ctx.noHeaders ? rows : [header, ...rows]);
 }
 
@@ -143,7 +150,7 @@ export function printTable(kind: string, objects: KObject[], ctx: PrintContext):
  * passed in `kinds` or by canonical Kind. More than one kind turns on the `kind.group/name` prefix.
  */
 export function printGet(kinds: string[], objectsByKind: Record<string, KObject[]>, ctx: PrintContext): string {
-  const infos = kinds.map((k) => ({ asked: k, info: infoFor(k) }));
+  const infos = kinds.map((k) => ({ asked: k, info: infoFor(k, ctx.objects) }));
   const distinct = new Set(infos.map((x) => x.info.kind));
   const withKind = ctx.withKind ?? distinct.size > 1;
   const tables: string[] = [];

@@ -37,6 +37,10 @@ export interface ResourceInfo {
    * HorizontalPodAutoscaler, stored as autoscaling/v2): not listed by api-resources, never used to find a kind.
    */
   alternateVersion?: boolean;
+  /** A custom resource: the name of the CustomResourceDefinition that serves it (customResources.ts). */
+  crd?: string;
+  /** A custom resource whose version enables the status subresource (`<plural>/status` in discovery). */
+  statusSubresource?: boolean;
 }
 
 export type StoredOnlyReason = 'noController' | 'noIngressController' | 'noNetworkPolicy' | 'crd' | 'inert';
@@ -190,17 +194,17 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('ValidatingWebhookConfiguration', ADMISSION, 'v1', 'validatingwebhookconfigurations', false, false, [], undefined, {
     ...API_EXTENSIONS,
   }),
-  // apiextensions-apiserver: stored only until custom resources are served.
+  // apiextensions-apiserver: its naming and establishing controllers run in kube-apiserver (crdControllers.ts).
   r(
     'CustomResourceDefinition',
     'apiextensions.k8s.io',
     'v1',
     'customresourcedefinitions',
     false,
-    false,
+    true,
     ['crd', 'crds'],
     'apiextensions.k8s.io/customresourcedefinitions',
-    { ...API_EXTENSIONS, storedOnly: 'crd' },
+    API_EXTENSIONS,
   ),
   // kube-aggregator
   r(

@@ -237,6 +237,8 @@ export const en = {
     'kubectl compared your manifest with the live object: nothing differs, so it sends no patch and prints “{name} unchanged”.',
   'narration.kubectl.noMatch':
     'The API server does not serve kind {kind} in {version}, so kubectl cannot map the document to a resource and stops before sending it.',
+  'narration.kubectl.noMatchCrdInFile':
+    'kubectl mapped every document of the file to an API resource before applying the first. At that moment the API server did not serve {kind} in {version} yet: the CustomResourceDefinition that defines it is in the same file and was not created. So kubectl sends nothing for this document; applying the file again will work once the CRD is Established.',
   'narration.kubectl.discovery': '{summary}',
 
   'narration.kubectl.drain.node':
@@ -274,9 +276,19 @@ export const en = {
   'narration.apiserver.stored.noNetworkPolicy':
     '{kind} {name} is stored, but Podyssey does not model a network plugin that enforces NetworkPolicy yet: traffic to and from the Pods is not filtered here.',
   'narration.apiserver.stored.crd':
-    '{kind} {name} is stored; custom resource serving is not modelled yet, so the resource it defines is not served and objects of its kind cannot be applied.',
+    '{kind} {name} is a custom resource: the API server stores it in etcd as JSON, as its CustomResourceDefinition describes. No controller for it runs in this cluster (an operator would watch it and act), so nothing else happens.',
   'narration.apiserver.stored.inert':
     '{kind} {name} is stored. Nothing acts on a {kind} by itself, in a real cluster either: it is there for other objects and clients to read.',
+  'narration.apiserver.crdNamesAccepted':
+    'The naming controller of the apiextensions-apiserver (it runs inside kube-apiserver) checks that no other CRD of the group uses the plural “{plural}” or the kind {kind}: NamesAccepted=True (NoConflicts). It copies the names to status.acceptedNames and writes the status to etcd.',
+  'narration.apiserver.crdNamesConflict':
+    'The naming controller of the apiextensions-apiserver refuses the names of {name}: {message}. NamesAccepted=False, so the resource is never served.',
+  'narration.apiserver.crdEstablished':
+    'The establishing controller marks {name} Established (InitialNamesAccepted). From now on the API server serves /apis/{group}/…/{plural}, discovery lists it, and kubectl can map documents of this kind.',
+  'narration.apiserver.crdFinalizing':
+    'The CRD {name} is being deleted: its finalizer customresourcecleanup.apiextensions.k8s.io holds it while the finalizer controller in kube-apiserver deletes its {count} custom resource(s) ({plural}). Then it removes the finalizer, and the CRD is gone.',
+  'narration.apiserver.crPruned':
+    'The API server prunes the fields the CRD’s schema does not define ({fields}) before it stores the custom resource: they are silently dropped.',
   'narration.apiserver.reviewAnswered':
     'A {kind} is a question, not an object to keep: the API server answers it in the status of the object it returns (201 Created) and stores nothing in etcd.',
   'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',

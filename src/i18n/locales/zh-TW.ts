@@ -43,7 +43,8 @@ const zhTW: Catalog = {
   'diag.apiDown': 'kubectl 連不上 API server：kube-apiserver 沒有在執行，或沒有在監聽',
   'diag.apiUnauthorized': '驗證失敗（401）：API server 不接受 kubeconfig 裡的憑證',
   'diag.apiForbidden': '授權失敗（403）：RBAC 不允許這個使用者這麼做',
-  'diag.apiNoKind': 'API server 不提供這個 apiVersion/kind（已移除或拼錯）',
+  'diag.apiNoKind':
+    'API server 不提供這個 apiVersion/kind（已移除、拼錯，或是它的 CustomResourceDefinition 尚未安裝或還沒 Established）',
   'diag.apiRejected': 'API server 拒絕了這個物件（驗證或准入控制），所以什麼都沒有存下來',
   'diag.nodeNotReady': '節點 {node} 是 NotReady：{message}',
   'diag.noReplicaSet':
@@ -156,6 +157,9 @@ const zhTW: Catalog = {
   'scenario.scale-up-down.title': '先擴充到 5 個副本，再縮減到 2 個',
   'scenario.scale-up-down.lesson':
     '調整副本數只會改動 ReplicaSet 的 replicas；真正建立或刪除 Pod 的是 ReplicaSet controller。',
+  'scenario.crd-and-resource-in-one-file.title': '同一個檔案裡的 CRD 和它的第一個自訂資源',
+  'scenario.crd-and-resource-in-one-file.lesson':
+    'kubectl apply 會先把檔案裡每一份文件都對應到 API 資源，才套用第一份；所以即使上面的 CRD 建立成功了，CronTab 還是出現「no matches for kind」：要等 naming 和 establishing controller 接受名稱之後，API server 才會提供 crontabs。再套用一次同一個檔案就會成功：CRD 沒有變更（unchanged），CronTab 被建立，replicas 由 schema 的預設值補上。',
   'scenario.statefulset-ordered-start.title': '依序啟動的 StatefulSet，每個 Pod 都有自己的磁碟區',
   'scenario.statefulset-ordered-start.lesson':
     'statefulset controller 一次建立一個 Pod：web-0、web-1、web-2。每個 Pod 先建立自己的 PersistentVolumeClaim www-web-N，再建立 Pod；前一個 Pod Running 且 Ready 之後才建立下一個序號。headless Service 讓每個 Pod 都有固定的 DNS 名稱，例如 web-0.nginx.default.svc.cluster.local。',
@@ -432,6 +436,8 @@ const zhTW: Catalog = {
     'kubectl 比對了你的 manifest 和線上物件：沒有任何差異，所以不送 patch，只印出「{name} unchanged」。',
   'narration.kubectl.noMatch':
     'API server 在 {version} 沒有提供 {kind} 這種 kind，kubectl 無法把這份文件對應到任何資源，所以在送出前就停下來了。',
+  'narration.kubectl.noMatchCrdInFile':
+    'kubectl 會先把檔案裡每一份文件都對應到 API 資源，才開始套用第一份。那個時候 API server 還沒有提供 {version} 的 {kind}：定義它的 CustomResourceDefinition 就在同一個檔案裡，當時還沒建立。所以 kubectl 不會送出這份文件；等 CRD 變成 Established 之後，再套用一次同一個檔案就會成功。',
   'narration.kubectl.discovery': '{summary}',
 
   'narration.kubectl.drain.node':
@@ -468,9 +474,19 @@ const zhTW: Catalog = {
   'narration.apiserver.stored.noNetworkPolicy':
     '{kind} {name} 已儲存，但 Podyssey 還沒有模擬會執行 NetworkPolicy 的網路外掛：這裡進出 Pod 的流量不會被過濾。',
   'narration.apiserver.stored.crd':
-    '{kind} {name} 已儲存；自訂資源（custom resource）的服務還沒有模擬，所以它定義的資源不會被提供，也無法套用這種 kind 的物件。',
+    '{kind} {name} 是自訂資源（custom resource）：API server 依照它的 CustomResourceDefinition，把它以 JSON 存進 etcd。這個叢集沒有執行負責它的 controller（operator 會監看並處理它），所以之後不會再發生什麼事。',
   'narration.apiserver.stored.inert':
     '{kind} {name} 已儲存。{kind} 本身不會讓任何元件採取行動，在真正的叢集中也一樣：它是留給其他物件和用戶端讀取的。',
+  'narration.apiserver.crdNamesAccepted':
+    'apiextensions-apiserver 的 naming controller（在 kube-apiserver 裡執行）確認群組中沒有其他 CRD 使用複數名稱「{plural}」或 kind {kind}：NamesAccepted=True（NoConflicts）。它把名稱複製到 status.acceptedNames，並把 status 寫進 etcd。',
+  'narration.apiserver.crdNamesConflict':
+    'apiextensions-apiserver 的 naming controller 拒絕 {name} 的名稱：{message}。NamesAccepted=False，所以這個資源永遠不會被提供。',
+  'narration.apiserver.crdEstablished':
+    'establishing controller 把 {name} 標記為 Established（InitialNamesAccepted）。從現在起 API server 提供 /apis/{group}/…/{plural}，discovery 會列出它，kubectl 也能對應這種 kind 的文件。',
+  'narration.apiserver.crdFinalizing':
+    'CRD {name} 正在刪除：finalizer customresourcecleanup.apiextensions.k8s.io 讓它先留著，kube-apiserver 裡的 finalizer controller 會刪除它的 {count} 個自訂資源（{plural}），接著移除 finalizer，CRD 才真正消失。',
+  'narration.apiserver.crPruned':
+    'API server 在儲存這個自訂資源之前，會修剪（prune）掉 CRD schema 沒有定義的欄位（{fields}）：它們會被默默丟掉。',
   'narration.apiserver.reviewAnswered':
     '{kind} 是一個提問，而不是要保存的物件：API server 把答案寫在回傳物件的 status 裡（201 Created），etcd 中什麼都不儲存。',
   'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',

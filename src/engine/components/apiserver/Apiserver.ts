@@ -32,7 +32,12 @@ import type { WatchRegistrations } from './watchRouting';
 import { k8sSchema } from './schema';
 import { listFilter } from '../../apiserver/listFilter';
 import { strategicMergePatch } from '../../apiserver/strategicMergePatch';
-import { APISERVER, ApiserverStorage, refOf, type ApiserverState } from './ApiserverStorage';
+import { APISERVER, refOf, type ApiserverState } from './ApiserverStorage';
+import { ApiextensionsControllers } from './ApiextensionsControllers';
+import { prepareCustomForCreate, prepareCustomForUpdate } from './customResourceStrategy';
+import { markForDeletion } from './crdControllers';
+import { CRD_PREFIX, crdVersions, customResourceInfos, versionSchema } from '../../objects/customResources';
+import { applySchemaDefaults, prune, unknownFields, validateAgainstSchema } from '../../apiserver/customResourceSchema';
 import { planEviction, withDisruptionTarget } from './evictionREST';
 import { NO_ROUTE, notFound } from '../../apiserver/statusErrors';
 import { mergePatch } from '../../apiserver/mergePatch';
@@ -40,6 +45,8 @@ import { servedResource } from './requestLabel';
 import { answerMetrics } from './aggregatedMetrics';
 
 export { APISERVER, refOf, type ApiserverState };
+
+type Schema = Record<string, unknown>;
 
 /** Draws one stage of the request pipeline (authn, authz, admission, validation) as a step of its own. */
 type Stage = (
@@ -50,7 +57,7 @@ type Stage = (
   params?: Record<string, string | number>,
 ) => void;
 
-export class Apiserver extends ApiserverStorage implements Component<ApiserverState> {
+export class Apiserver extends ApiextensionsControllers implements Component<ApiserverState> {
   readonly address = APISERVER;
 
   constructor(
@@ -64,6 +71,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     const msg = env.msg as Message;
     if (msg.kind === 'api-request') this.onRequest(msg, env.from, sim);
     else if (msg.kind === 'etcd-result') this.onEtcdResult(msg, sim);
+    else this.onCRDTimer(msg, sim);
   }
 
   // ---- request pipeline -------------------------------------------------------------------------------------
@@ -137,6 +145,18 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       via: decision.via ?? '',
     });
 
+    // A custom resource is served only while its CRD is Established and serves the version (the custom resource
+    // handler answers any other path with the NotFound of a path no route serves).
+    const schema = info.crd ? this.customSchema(info, sim) : undefined;
+    if (info.crd && !schema) return this.respond(sim, client, req, phase, NO_ROUTE);
+    // customresource_handler.go: a terminating CRD still serves reads and deletes, never a create.
+    if (info.crd && req.verb === 'create' && sim.store.get(`${CRD_PREFIX}${info.crd}`)?.metadata.deletionTimestamp)
+      return this.respond(sim, client, req, phase, {
+        code: 405,
+        reason: 'MethodNotAllowed',
+        message: 'create not allowed while custom resource definition is terminating',
+        details: { group: info.group, kind: info.resource },
+      });
     if (info.rest === 'create' || info.rest === 'read') return this.answerWithoutStorage(req, client, phase, info, sim);
     if (info.rest === 'metrics') return this.answerMetricsApi(req, client, phase, sim);
     if (info.rest === 'binding' && req.verb !== 'create') return this.respond(sim, client, req, phase, NO_ROUTE);
@@ -163,10 +183,10 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
         if (req.subresource === 'eviction') return this.evict(req, client, phase, sim);
         // The legacy `bindings` resource (BindingREST): binds the Pod the Binding is named after.
         if (info.rest === 'binding') return this.bind({ ...req, name: req.body?.metadata?.name }, client, phase, sim);
-        return this.create(req, client, phase, info, stage, sim);
+        return this.create(req, client, phase, info, stage, sim, schema);
       case 'update':
       case 'patch':
-        return this.update(req, client, phase, info, stage, sim);
+        return this.update(req, client, phase, info, stage, sim, schema);
       case 'delete':
         return this.remove(req, client, phase, info, stage, sim);
       case 'deletecollection':
@@ -181,6 +201,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     info: ResourceInfo,
     stage: Stage | undefined,
     sim: Simulation,
+    schema?: Schema,
   ): void {
     // The body itself is left as it is (controllers send bodies that share their frozen templates): applyDefaults
     // below makes the deep copy that admission then changes, so only the namespace is set here, on a shallow copy.
@@ -197,7 +218,12 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       body = withFields(body, { metadata }) as KObject;
     }
     // NamespaceLifecycle runs first among the admission plugins, but the handler checks decoding before admission.
-    const decodeErr = req.fieldValidation === 'Strict' ? this.decode(body, info) : undefined;
+    const decodeErr =
+      req.fieldValidation === 'Strict'
+        ? schema
+          ? this.decodeCustom(body, info, schema)
+          : this.decode(body, info)
+        : undefined;
     if (decodeErr) {
       stage?.(
         'validation',
@@ -207,6 +233,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       );
       return this.respond(sim, client, req, phase, decodeErr);
     }
+    if (schema) body = this.pruneAndDefault(body, schema, stage);
     // What admission errors name the object until the registry generates its name (admission.NewForbidden).
     const requestName = body.metadata.name || body.metadata.generateName || '';
     let obj = applyDefaults(toStorageVersion(body));
@@ -234,6 +261,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       usedNodePorts: obj.kind === 'Service' ? this.usedNodePorts(sim) : new Set(),
       user: req.user,
     });
+    if (info.crd) obj = prepareCustomForCreate(obj, this.customStatusEnabled(info, sim));
     const mutation = mutate(obj, { store: sim.store, rng: sim.rng('names'), cluster: this.cluster, requestName });
     const showAdmission = req.showPipeline || obj.kind === 'Pod';
     if (showAdmission) {
@@ -261,7 +289,9 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     }
     if (mutation.error) return this.respond(sim, client, req, phase, mutation.error);
     obj = mutation.object;
-    const errs = validateObject(obj);
+    const errs = schema
+      ? [...validateObject(obj, { namespaced: info.namespaced }), ...validateAgainstSchema(obj, schema)]
+      : validateObject(obj);
     if (errs.length) {
       stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
         count: errs.length,
@@ -365,6 +395,7 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
     info: ResourceInfo,
     stage: Stage | undefined,
     sim: Simulation,
+    schema?: Schema,
   ): void {
     const key = etcdKey(info, req.namespace, req.name!);
     const existing = sim.store.get(key);
@@ -398,7 +429,11 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       if (info.namespaced && !body.metadata.namespace)
         body = withFields(body, { metadata: withFields(body.metadata, { namespace: req.namespace }) }) as KObject;
       const decodeErr =
-        req.fieldValidation === 'Strict' ? this.decode(deepClone(req.appliedConfig ?? body), info) : undefined;
+        req.fieldValidation === 'Strict'
+          ? schema
+            ? this.decodeCustom(req.appliedConfig ?? body, info, schema)
+            : this.decode(deepClone(req.appliedConfig ?? body), info)
+          : undefined;
       if (decodeErr) {
         stage?.('validation', 'decode', 'Strict decoding failed', 'apiserver.decodeFailed');
         return this.respond(sim, client, req, phase, decodeErr);
@@ -412,8 +447,16 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       'apiserver.mutatedNothing',
       { plugins: '', changes: '' },
     );
+    if (schema && req.subresource !== 'status')
+      next = prepareCustomForUpdate(
+        this.pruneAndDefault(next, schema, stage),
+        existing,
+        this.customStatusEnabled(info, sim),
+      );
     if (req.subresource !== 'status') {
-      const errs = validateObject(next, { existing });
+      const errs = schema
+        ? [...validateObject(next, { existing, namespaced: info.namespaced }), ...validateAgainstSchema(next, schema)]
+        : validateObject(next, { existing });
       if (errs.length) {
         stage?.('validation', 'validate', `Validation failed: ${errs.length} field error(s)`, 'apiserver.invalid', {
           count: errs.length,
@@ -699,6 +742,10 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       if (obj.spec?.finalizers?.length || obj.metadata.finalizers?.length) return undefined;
       return { type: 'delete', key };
     }
+    if (info.kind === 'CustomResourceDefinition') {
+      if (obj.metadata.deletionTimestamp !== undefined) return undefined;
+      return { type: 'put', key, value: markForDeletion(obj, sim.now) };
+    }
     const grace = req.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
     const terminal = obj.status?.phase === 'Succeeded' || obj.status?.phase === 'Failed';
     if (info.kind === 'Pod' && obj.spec.nodeName && grace > 0 && !terminal) {
@@ -828,6 +875,50 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       message: formatBadRequest(info.kind, info.version, detail),
       details: { kind: info.kind, causes },
     };
+  }
+
+  /** The schema of the version a custom resource request addresses, while its CRD serves it. */
+  private customSchema(info: ResourceInfo, sim: Simulation): Schema | undefined {
+    const crd = sim.store.get(`${CRD_PREFIX}${info.crd}`);
+    if (!crd || !customResourceInfos(crd).some((r) => r.version === info.version && r.kind === info.kind))
+      return undefined;
+    return versionSchema(crd, info.version) ?? {};
+  }
+
+  /** spec.versions[].subresources.status of the version a custom resource request addresses. */
+  private customStatusEnabled(info: ResourceInfo, sim: Simulation): boolean {
+    const crd = sim.store.get(`${CRD_PREFIX}${info.crd}`);
+    return crdVersions(crd ?? ({} as KObject)).some((v) => v.name === info.version && !!v.subresources?.status);
+  }
+
+  /** Strict field validation of a custom resource: the fields its schema would prune are errors. */
+  private decodeCustom(body: KObject, info: ResourceInfo, schema: Schema): StatusError | undefined {
+    const unknown = unknownFields(body, schema);
+    if (!unknown.length) return undefined;
+    const detail = `strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`;
+    return {
+      code: 400,
+      reason: 'BadRequest',
+      message: formatBadRequest(info.kind, info.version, detail),
+      details: {
+        kind: info.kind,
+        causes: unknown.map((f) => ({ type: 'Invalid value' as const, field: f, detail: `unknown field "${f}"` })),
+      },
+    };
+  }
+
+  /** Pruning, then defaulting, as the custom resource's decoder does (customResourceSchema.ts). */
+  private pruneAndDefault(body: KObject, schema: Schema, stage: Stage | undefined): KObject {
+    const dropped = unknownFields(body, schema);
+    if (dropped.length)
+      stage?.(
+        'validation',
+        'prune',
+        `Pruned the fields the schema does not define: ${dropped.join(', ')}`,
+        'apiserver.crPruned',
+        { fields: dropped.join(', ') },
+      );
+    return applySchemaDefaults(prune(body, schema), schema);
   }
 
   private rbacObjects(sim: Simulation): KObject[] {

@@ -17,6 +17,7 @@ import { withFields } from '../../kernel/withFields';
 import { fromStorageVersion } from '../../apiserver/storageVersion';
 import { boundedMemo } from '../../util/boundedMemo';
 import { watchDeliveries, type WatchRegistrations } from './watchRouting';
+import { servedResource } from './requestLabel';
 
 export const APISERVER: Endpoint = { component: 'kube-apiserver' };
 
@@ -36,6 +37,12 @@ export interface Pending {
   charge?: QuotaCharge;
   /** One write of an eviction (Apiserver.evict): what to write once it is stored. */
   eviction?: 'condition' | 'delete' | 'done';
+  /**
+   * A write of the apiextensions controllers in this process (crdControllers.ts), nobody to answer: a CRD status
+   * (naming, establishing), one of its custom resources deleted by the finalizer controller (cleanup), or the CRD
+   * itself once they are all gone (finalized).
+   */
+  internal?: 'naming' | 'establishing' | 'cleanup' | 'finalized';
 }
 
 interface QuotaCharge {
@@ -82,7 +89,7 @@ const STORED_ONLY_SUMMARY: Record<StoredOnlyReason, (kind: string, name: string)
   noNetworkPolicy: (kind, name) =>
     `${kind} ${name} is stored, but Podyssey does not model a network plugin that enforces NetworkPolicy yet: traffic to and from the Pods is not filtered`,
   crd: (kind, name) =>
-    `${kind} ${name} is stored; custom resource serving is not modelled yet: the resource it defines is not served`,
+    `${kind} ${name} is stored as JSON; no controller for this custom resource runs in the cluster (an operator would watch it), so nothing acts on it`,
   inert: (kind, name) =>
     `${kind} ${name} is stored; nothing acts on a ${kind} by itself, in a real cluster either: it is there for other objects and clients to read`,
 };
@@ -103,9 +110,7 @@ interface WatchTexts {
 }
 
 /** The request's resource info. */
-const info = (req: ApiRequest): ResourceInfo => metricsResource(req.resourceKind) ?? resourceForKind(req.resourceKind);
-
-import { metricsResource } from '../../metrics/metricsResources';
+const info = (req: ApiRequest): ResourceInfo => servedResource(req);
 
 export function refOf(o: KObject) {
   return {
@@ -166,6 +171,7 @@ export abstract class ApiserverStorage {
     collection?: number,
     charge?: QuotaCharge,
     eviction?: Pending['eviction'],
+    internal?: Pending['internal'],
   ): void {
     const reqId = sim.nextId('etcd');
     this.s.pending.set(reqId, {
@@ -178,6 +184,7 @@ export abstract class ApiserverStorage {
       ...(collection !== undefined ? { collection } : {}),
       ...(charge !== undefined ? { charge } : {}),
       ...(eviction !== undefined ? { eviction } : {}),
+      ...(internal !== undefined ? { internal } : {}),
     });
     const first = ops[0];
     const name = first.value?.metadata.name ?? old?.metadata.name ?? '';
@@ -213,6 +220,8 @@ export abstract class ApiserverStorage {
     this.s.pending.delete(res.reqId);
     if (p.collection !== undefined) return this.onCollectionItem(p, p.collection, res, sim);
     if (p.charge) return this.onCharged(p, p.charge, res, sim);
+    // A controller's status write that lost a race: its informer sees the newer CRD and syncs again (afterStored).
+    if (!res.ok && p.internal) return;
     if (!res.ok) {
       const err: StatusError =
         res.error === 'conflict'
@@ -227,7 +236,8 @@ export abstract class ApiserverStorage {
     }
     const stored = res.values?.[0] ?? undefined;
     const obj = stored ?? p.old!;
-    if (!p.eviction) this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
+    if (!p.eviction && !p.internal)
+      this.respond(sim, p.client, p.req, p.phase, undefined, obj, p.op === 'create' ? 201 : 200);
     if (p.op === 'create' && p.info.storedOnly) {
       const why = p.info.storedOnly;
       sim.decide(APISERVER, {
@@ -244,7 +254,11 @@ export abstract class ApiserverStorage {
     // watcher's UpdateObject(oldObj, rev)): watchers order it after every update of the object.
     this.fanOut(sim, type, type === 'DELETED' ? deletedAt(obj, res.revision) : obj, p.old);
     if (p.eviction) this.continueEviction(p.req, p.client, p.phase, p.eviction, sim);
+    this.afterStored(p, obj, sim);
   }
+
+  /** Apiserver.ts: what runs in this process once a write is stored (the apiextensions controllers). */
+  protected abstract afterStored(p: Pending, obj: KObject, sim: Simulation): void;
 
   /** Apiserver.ts: the eviction subresource's next write. */
   protected abstract continueEviction(

@@ -74,6 +74,9 @@ export function prepareForCreate(obj: KObject, ctx: StrategyContext): KObject {
     case 'PersistentVolume':
       o.status = { phase: 'Available' };
       break;
+    case 'CustomResourceDefinition':
+      prepareCRD(o);
+      break;
     case 'Service':
       allocateService(o, ctx);
       o.status = { loadBalancer: {} };
@@ -210,4 +213,23 @@ export function qosClass(spec: any): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   }
   if (!any) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+/**
+ * The CRD on create: apiextensions v1 SetDefaults_CustomResourceDefinitionSpec (singular and listKind from the kind,
+ * conversion strategy None), then the strategy's PrepareForCreate (pkg/registry/customresourcedefinition/strategy.go):
+ * status cleared, generation 1, storedVersions holding the storage version. acceptedNames stays empty until the
+ * naming controller accepts the names (crdControllers.ts).
+ */
+function prepareCRD(o: KObject): void {
+  const spec = { ...(o.spec ?? {}) };
+  const names = { ...(spec.names ?? {}) };
+  if (!names.singular && names.kind) names.singular = String(names.kind).toLowerCase();
+  if (!names.listKind && names.kind) names.listKind = `${names.kind}List`;
+  spec.names = names;
+  spec.conversion ??= { strategy: 'None' };
+  o.spec = spec;
+  o.metadata.generation = 1;
+  const storage = (Array.isArray(spec.versions) ? spec.versions : []).find((v: { storage?: boolean }) => v?.storage);
+  o.status = { acceptedNames: { kind: '', plural: '' }, storedVersions: storage ? [storage.name] : [] };
 }

@@ -22,7 +22,8 @@ export function httpVerb(req: Pick<ApiRequest, 'verb'>): string {
 }
 
 /** The resource a request addresses: the version it was sent in, when the kind is served in several. */
-export function servedResource(req: Pick<ApiRequest, 'resourceKind' | 'apiVersion'>): ResourceInfo {
+export function servedResource(req: Pick<ApiRequest, 'resourceKind' | 'apiVersion' | 'custom'>): ResourceInfo {
+  if (req.custom) return req.custom;
   return (
     (req.apiVersion && lookupResource(req.apiVersion, req.resourceKind)) ||
     metricsResource(req.resourceKind) ||

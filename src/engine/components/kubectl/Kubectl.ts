@@ -10,13 +10,8 @@ import type { Envelope } from '../../kernel/Envelope';
 import type { Simulation } from '../../kernel/Simulation';
 import type { ApiRequest, ApiResponse, Message, UserInfo } from '../../messages';
 import { canonicalJson } from '../../objects/names';
-import {
-  apiVersionOf,
-  kubectlTypeName,
-  lookupResource,
-  resourceForKind,
-  type ResourceInfo,
-} from '../../objects/resources';
+import { apiVersionOf, kubectlTypeName, resourceForKind, type ResourceInfo } from '../../objects/resources';
+import { CRD_PREFIX, lookupServed } from '../../objects/customResources';
 import type { Endpoint, KObject, Phase } from '../../types';
 import { httpVerb, requestLabel } from '../apiserver/requestLabel';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
@@ -27,7 +22,18 @@ const KUBECTL: Endpoint = { component: 'kubectl' };
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 export type KubectlJob =
-  | { type: 'apply'; doc: number; obj: KObject; phase?: Phase }
+  | {
+      type: 'apply';
+      doc: number;
+      obj: KObject;
+      phase?: Phase;
+      /** The `kubectl apply -f` invocation it belongs to: its documents are mapped together (mapBatch). */
+      batch?: number;
+      /** Set when the batch is mapped: the resource, or null for "no matches for kind". */
+      mapped?: ResourceInfo | null;
+      /** Unmapped, while the same file creates the CRD that defines the kind (the classic surprise). */
+      crdInFile?: boolean;
+    }
   | { type: 'delete'; kind: string; namespace?: string; name: string; phase?: Phase }
   | {
       type: 'patch';
@@ -59,6 +65,8 @@ interface KubectlState {
   remote?: number[];
   /** `kubectl drain` while it runs (drain.ts): its requests are in flight together, so it keeps its own state. */
   drain?: DrainState;
+  /** How many `kubectl apply -f` invocations were enqueued: each batch's number. */
+  batches?: number;
 }
 
 /** What a live client asks the apiserver (`Engine.submit`): an ApiRequest without the parts kubectl fills in. */
@@ -91,6 +99,10 @@ export class Kubectl implements Component<KubectlState> {
   }
 
   enqueue(sim: Simulation, jobs: KubectlJob[]): void {
+    if (jobs.some((j) => j.type === 'apply')) {
+      const batch = (this.s.batches = (this.s.batches ?? 0) + 1);
+      jobs = jobs.map((j) => (j.type === 'apply' ? { ...j, batch } : j));
+    }
     this.s.jobs.push(...jobs);
     if (!this.s.running) sim.timer(KUBECTL, 0, 'next');
   }
@@ -115,16 +127,42 @@ export class Kubectl implements Component<KubectlState> {
     }
   }
 
+  /**
+   * kubectl apply's builder (cli-runtime pkg/resource, GetObjects in kubectl/pkg/cmd/apply/apply.go) maps every
+   * document of the file to a resource before the first is applied, with discovery as it is at that moment, and
+   * prints the mapping errors after the objects it applied. So a CRD and its first custom resource in one file:
+   * the CRD is created, the custom resource fails with "no matches for kind" — the CRD was not served yet.
+   */
+  private mapBatch(sim: Simulation, first: KubectlJob & { type: 'apply' }): KubectlJob {
+    const crds = sim.store.list(CRD_PREFIX);
+    const batch: Array<KubectlJob & { type: 'apply' }> = [first];
+    const rest: KubectlJob[] = [];
+    for (const j of this.s.jobs) (j.type === 'apply' && j.batch === first.batch ? batch : rest).push(j);
+    const docs = batch.map((j) => j.obj);
+    for (const j of batch) {
+      // The YAML may say `metadata:` with nothing (null) or something odd; kubectl reads it as empty metadata.
+      const meta = j.obj.metadata;
+      if (meta === null || typeof meta !== 'object' || Array.isArray(meta))
+        j.obj = { ...j.obj, metadata: { name: '' } };
+      j.mapped = lookupServed(String(j.obj.apiVersion), String(j.obj.kind), crds) ?? null;
+      if (!j.mapped) j.crdInFile = docs.some((d) => definesKind(d, j.obj));
+    }
+    const ordered = [...batch.filter((j) => j.mapped), ...batch.filter((j) => !j.mapped)];
+    this.s.jobs = [...ordered.slice(1), ...rest];
+    return ordered[0]!;
+  }
+
   private startNext(sim: Simulation): void {
     if (this.s.running) return;
-    const job = this.s.jobs.shift();
+    let job = this.s.jobs.shift();
     if (!job) return;
+    if (job.type === 'apply' && job.mapped === undefined) job = this.mapBatch(sim, job);
     if (job.type === 'apply') {
       // The YAML may say `metadata:` with nothing (null) or something odd; kubectl reads it as empty metadata.
       const meta = job.obj.metadata;
       if (meta === null || typeof meta !== 'object' || Array.isArray(meta))
         job.obj = { ...job.obj, metadata: { name: '' } };
-      const info = lookupResource(job.obj.apiVersion, job.obj.kind);
+      const info = job.mapped ?? undefined;
       if (!info) {
         const ns = job.obj.metadata?.namespace ?? '';
         const line = `error: resource mapping not found for name: "${job.obj.metadata?.name ?? ''}" namespace: "${ns}" from "${this.filename}": no matches for kind "${job.obj.kind}" in version "${job.obj.apiVersion}"\nensure CRDs are installed first`;
@@ -132,8 +170,13 @@ export class Kubectl implements Component<KubectlState> {
           phase: 'submit',
           verb: 'discovery',
           label: `no matches for kind "${job.obj.kind}"`,
-          summary: `kubectl's discovery has no ${job.obj.apiVersion} ${job.obj.kind}: the cluster does not serve it, so nothing is sent`,
-          narration: { key: 'kubectl.noMatch', params: { kind: job.obj.kind, version: job.obj.apiVersion } },
+          summary: job.crdInFile
+            ? `kubectl mapped every document of the file before applying any: its discovery had no ${job.obj.apiVersion} ${job.obj.kind} then, because the CRD in the same file was not created yet, so nothing is sent for it`
+            : `kubectl's discovery has no ${job.obj.apiVersion} ${job.obj.kind}: the cluster does not serve it, so nothing is sent`,
+          narration: {
+            key: job.crdInFile ? 'kubectl.noMatchCrdInFile' : 'kubectl.noMatch',
+            params: { kind: job.obj.kind, version: job.obj.apiVersion },
+          },
           source: { doc: job.doc, path: 'kind' },
         });
         this.finish(sim, {
@@ -186,6 +229,7 @@ export class Kubectl implements Component<KubectlState> {
           verb: 'get',
           resourceKind: info.kind,
           apiVersion: apiVersionOf(info),
+          ...customOf(info),
           namespace,
           name: job.obj.metadata.name,
           doc: job.doc,
@@ -317,7 +361,15 @@ export class Kubectl implements Component<KubectlState> {
         const namespace = info.namespaced ? (job.obj.metadata.namespace ?? 'default') : undefined;
         return this.request(
           sim,
-          { verb: 'create', resourceKind: info.kind, apiVersion: apiVersionOf(info), namespace, body, doc: job.doc },
+          {
+            verb: 'create',
+            resourceKind: info.kind,
+            apiVersion: apiVersionOf(info),
+            ...customOf(info),
+            namespace,
+            body,
+            doc: job.doc,
+          },
           job.phase,
         );
       }
@@ -358,6 +410,7 @@ export class Kubectl implements Component<KubectlState> {
           verb: 'patch',
           resourceKind: info.kind,
           apiVersion: apiVersionOf(info),
+          ...customOf(info),
           namespace,
           name,
           body: merged,
@@ -391,6 +444,18 @@ export class Kubectl implements Component<KubectlState> {
     this.s.running = undefined;
     if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
   }
+}
+
+/** A custom resource travels with its mapping (ApiRequest.custom); built-in kinds are found in the table. */
+function customOf(info: ResourceInfo): { custom?: ResourceInfo } {
+  return info.crd ? { custom: info } : {};
+}
+
+/** Whether `doc` is a CRD that defines `obj`'s group and kind. */
+function definesKind(doc: KObject, obj: KObject): boolean {
+  if (doc?.kind !== 'CustomResourceDefinition') return false;
+  const group = String(obj.apiVersion ?? '').split('/')[0];
+  return doc.spec?.group === group && doc.spec?.names?.kind === obj.kind;
 }
 
 /** The narration of a drain's request: `kubectl.drain.<why>` (node, cordon, pods, daemonset, evict, poll). */

@@ -14,7 +14,8 @@
 import { defineController, type ReconcileContext, type ReconcileResult } from '../../../client/defineController';
 import type { Simulation } from '../../../kernel/Simulation';
 import type { ApiResponse } from '../../../messages';
-import { STORED_RESOURCES, type ResourceInfo } from '../../../objects/resources';
+import { apiVersionOf, STORED_RESOURCES, type ResourceInfo } from '../../../objects/resources';
+import { CRD_PREFIX, customResourcesOf } from '../../../objects/customResources';
 import type { KObject } from '../../../types';
 import type { Namespace } from '../../../objects/typed';
 
@@ -51,6 +52,15 @@ interface NamespaceControllerState {
 
 /** The namespaced resources discovery reports as deletable, in discovery order. */
 const NAMESPACED: readonly ResourceInfo[] = STORED_RESOURCES.filter((r) => r.namespaced);
+
+/**
+ * NAMESPACED plus the namespaced custom resources of the Established CRDs: the controller's discovery finds them
+ * too (pkg/controller/namespace/deletion namespaced_resources_deleter.go deletes every deletable resource).
+ */
+function namespacedResources(sim: Simulation): readonly ResourceInfo[] {
+  const custom = customResourcesOf(sim.store.list(CRD_PREFIX)).filter((r) => r.namespaced && !r.alternateVersion);
+  return custom.length ? [...NAMESPACED, ...custom] : NAMESPACED;
+}
 
 /** The namespace's objects of one resource, as a live LIST returns them. */
 function liveList(sim: Simulation, info: ResourceInfo, ns: string): readonly KObject[] {
@@ -177,10 +187,16 @@ function podEstimateSeconds(sim: Simulation, ns: Namespace): number {
 function sendNext(ctx: ReconcileContext<NamespaceControllerState>, name: string, chain: Chain): ReconcileResult {
   const kind = chain.toDelete.shift();
   if (kind === undefined) return finishPass(ctx, name, chain);
-  const info = NAMESPACED.find((r) => r.kind === kind)!;
+  const info = namespacedResources(ctx.sim).find((r) => r.kind === kind);
+  if (!info) return sendNext(ctx, name, chain);
   const n = liveList(ctx.sim, info, name).length;
   ctx.request(
-    { verb: 'deletecollection', resourceKind: kind, namespace: name },
+    {
+      verb: 'deletecollection',
+      resourceKind: kind,
+      namespace: name,
+      ...(info.crd ? { apiVersion: apiVersionOf(info), custom: info } : {}),
+    },
     { step: 'deletecollection', kind },
     {
       summary: `Namespace controller: namespace ${name} is terminating; delete all its ${info.resource} (${n})`,
@@ -291,7 +307,7 @@ export const namespaceController = defineController<NamespaceControllerState>({
     // finalized(): nothing left for this controller once its finalizer is gone.
     if (!(ns.spec?.finalizers ?? []).includes(FINALIZER)) return;
     const chain: Chain = { toDelete: [], remaining: [] };
-    for (const info of NAMESPACED) {
+    for (const info of namespacedResources(ctx.sim)) {
       const items = liveList(ctx.sim, info, name);
       if (items.some((o) => o.metadata.deletionTimestamp === undefined)) chain.toDelete.push(info.kind);
       else {
@@ -308,8 +324,9 @@ export const namespaceController = defineController<NamespaceControllerState>({
     const step = resp.ctx?.step;
     if (step === 'deletecollection' && chain) {
       // The LIST after each DELETE: what is still there (Pods terminating gracefully, objects with finalizers).
-      const info = NAMESPACED.find((r) => r.kind === resp.ctx?.kind)!;
-      const r = remainingOf(info, liveList(ctx.sim, info, name));
+      // A custom resource whose CRD went away meanwhile has nothing left to list.
+      const info = namespacedResources(ctx.sim).find((r) => r.kind === resp.ctx?.kind);
+      const r = info && remainingOf(info, liveList(ctx.sim, info, name));
       if (r) chain.remaining.push(r);
       if (resp.error || resp.unreachable) {
         done(ctx, name);
