@@ -70,7 +70,15 @@ export function classifyKubectlError(line: string): ApiError {
 }
 
 export function diagnoseAt(run: Pick<Run, 'steps' | 'output'>, world: WorldState, seq: number): StepDiagnosis {
-  const failed = run.output.find((o) => !o.ok && o.seq <= seq);
+  // The latest `kubectl apply` is the one that counts: a file applied again after a failure (a CRD's resource once
+  // the CRD is established, a manifest after the API server is back) supersedes the first attempt's errors.
+  let lastApply = -1;
+  for (let i = Math.min(seq, run.steps.length - 1); i >= 0; i--)
+    if (run.steps[i].narration.key === 'user.reapply') {
+      lastApply = i;
+      break;
+    }
+  const failed = run.output.find((o) => !o.ok && o.seq <= seq && o.seq > lastApply);
   const chain: ChainFinding[] = [];
   if (failed) {
     const e = classifyKubectlError(failed.line);

@@ -35,3 +35,13 @@ describe('verdict', () => {
     expect(instance('apiserver-down')).toBe('kube-apiserver');
   });
 });
+
+describe('verdict after applying again', () => {
+  it('forgets the first attempt’s mapping error once the same file is applied again and works', () => {
+    const run = scenarioRun('crd-and-resource-in-one-file');
+    const last = run.steps.length - 1;
+    const firstError = run.output.find((o) => !o.ok)!;
+    expect(diagnoseAt(run, worldAt(run, firstError.seq), firstError.seq).stuck?.key).toBe('api.noKind');
+    expect(diagnoseAt(run, worldAt(run, last), last).stuck).toBeUndefined();
+  });
+});

@@ -591,7 +591,7 @@ export const en = {
   'narration.end.quiescent':
     'The run ends at t = {time} s: nothing is left to do. Every controller sees current state equal to desired state (or waits for something that will not come).',
   'narration.end.horizon':
-    'The run ends at the {time} s horizon. Something is still changing, for example a container in CrashLoopBackOff.',
+    'The run ends at the {time} s horizon: something was still going on (a periodic sync, a restart back-off or a retry), so the cluster never went quiet by itself.',
   'narration.end.step-cap': 'The run stops at the step cap at t = {time} s.',
   // ---- Share, embed, languages, themes, story, export ----------------------------------------------
   'app.lang': 'Language',

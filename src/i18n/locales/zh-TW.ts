@@ -780,7 +780,8 @@ const zhTW: Catalog = {
 
   'narration.end.quiescent':
     '模擬在 t = {time} 秒結束：已經沒有事情要做。每個 controller 都看到目前狀態等於期望狀態（或正在等一件不會發生的事）。',
-  'narration.end.horizon': '模擬在 {time} 秒的時間上限結束。仍有東西在變化，例如一個處於 CrashLoopBackOff 的容器。',
+  'narration.end.horizon':
+    '模擬在 {time} 秒的時間上限結束：叢集裡仍有事情在進行（定期同步、重啟的退避等待或重試），不會自己靜下來。',
   'narration.end.step-cap': '模擬在 t = {time} 秒達到步數上限而停止。',
 
   // ---- Share, embed, languages, themes, story, export ----------------------------------------------
