@@ -7,6 +7,7 @@
  */
 import { Engine } from '../../engine/simulate';
 import { buildRunInfo } from '../../playback/runInfo';
+import { keySteps } from '../../playback/keySteps';
 import type { SimRequest, SimResponse } from '../../ui/workers/simulationProtocol';
 import { BranchEngines } from './BranchEngines';
 
@@ -29,7 +30,8 @@ self.onmessage = (event: MessageEvent<SimRequest>) => {
     const { run, input } =
       req.kind === 'fork' ? engines.fork(req) : { run: engines.start(req.input, req.branch ?? 0), input: req.input };
     const info = buildRunInfo(input.yaml, run);
-    reply = { id: req.id, ok: true, run, info, ms: performance.now() - started, input };
+    // Walked here, off the page: ~0.5 µs a step, 100 ms for a 200,000-step run.
+    reply = { id: req.id, ok: true, run, info, keySteps: keySteps(run.steps), ms: performance.now() - started, input };
   } catch (err) {
     reply = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) };
   }

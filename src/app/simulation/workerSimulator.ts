@@ -40,7 +40,7 @@ export function createWorkerSimulator(): WorkerSimulator {
       }
       const p = pending;
       pending = undefined;
-      if (msg.ok) p.resolve({ run: msg.run, info: msg.info, ms: msg.ms, input: msg.input });
+      if (msg.ok) p.resolve({ run: msg.run, info: msg.info, keySteps: msg.keySteps, ms: msg.ms, input: msg.input });
       else p.reject(new Error(msg.error));
     };
     w.onerror = (event) => {

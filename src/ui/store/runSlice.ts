@@ -121,7 +121,7 @@ export function runSlice(set: SetState, get: GetState, deps: RunDeps): RunState 
     marks: phaseMarks(result.run.steps),
     pods: podNames(result.run),
     groups: messageGroups(result.run.steps),
-    keySteps: keySteps(result.run.steps),
+    keySteps: result.keySteps ?? keySteps(result.run.steps),
     namespaces: manifestNamespaces(result.run),
     yaml,
     ms: result.ms,

@@ -20,7 +20,7 @@ export type SimRequest =
     };
 
 export type SimResponse =
-  | { id: number; ok: true; run: Run; info: RunInfo; ms: number; input?: SimulationInput }
+  | { id: number; ok: true; run: Run; info: RunInfo; keySteps: number[]; ms: number; input?: SimulationInput }
   | { id: number; ok: false; error: string }
   /** Sent while a long run works (several times a second), before its final response. */
   | { id: number; progress: SimProgress };
@@ -36,6 +36,8 @@ export type ProgressListener = (progress: SimProgress) => void;
 export interface SimulationResult {
   run: Run;
   info: RunInfo;
+  /** The run's key steps (playback/keySteps.ts) when the worker walked them; the page walks the steps otherwise. */
+  keySteps?: number[];
   ms: number;
   /** For a fork: the input that replays it from scratch (the parent's actions pinned where they landed + the new one). */
   input?: SimulationInput;
