@@ -139,6 +139,12 @@ export type FdTarget =
   | { kind: 'file'; path: string }
   | { kind: 'capture' };
 
+/** A process started by `kubectl exec` (runc exec): it joins the container's namespaces beside its PID 1. */
+export interface ExecSession {
+  /** The container's processes, PID 1 first, then the exec'd one. */
+  processes: Array<{ pid: number; argv: string[] }>;
+}
+
 export class Proc {
   t = 0;
   env = new Map<string, string>();
@@ -166,6 +172,8 @@ export class Proc {
   /** Shell functions (bodies are parser Commands; typed loosely to keep this module parser-agnostic). */
   functions = new Map<string, unknown>();
   funcDepth = 0;
+  /** Set for a process `kubectl exec` started beside the container's own (ps lists them; clients say what is not modelled). */
+  session?: ExecSession;
 
   constructor(
     readonly out: Output,
@@ -194,6 +202,7 @@ export class Proc {
     p.inShell = this.inShell;
     p.functions = new Map(this.functions);
     p.funcDepth = this.funcDepth;
+    p.session = this.session;
     return p;
   }
 

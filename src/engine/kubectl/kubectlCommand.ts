@@ -22,6 +22,7 @@ import { apiserverDown, componentsDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
+import { answerExec } from './kubectlExec';
 import { answerTop } from './kubectlTop';
 import { answerApiResources } from './apiResources';
 import { answerExplain } from './explain';
@@ -38,7 +39,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get, describe, logs, top, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe, logs, exec, top, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -59,7 +60,6 @@ const MUTATING = new Set([
   'autoscale',
 ]);
 const OTHER = new Set([
-  'exec',
   'attach',
   'port-forward',
   'proxy',
@@ -195,6 +195,17 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  // exec runs a process in the container as it is at this moment; its side effects are not kept (the panel reads a
+  // world, it does not change it), the same command as an intervention draws the request's path.
+  if (verb === 'exec')
+    return {
+      command: trimmed,
+      ...answerExec(tokens, {
+        get: (k) => world.etcd.get(k),
+        time: world.time,
+        down: componentsDown(world),
+      }),
+    };
   if (verb === 'top') return { command: trimmed, ...answerTop(tokens, world) };
   if (verb === 'api-resources') return { command: trimmed, ...answerApiResources(tokens) };
   if (verb === 'explain') return { command: trimmed, ...answerExplain(tokens) };
