@@ -4,6 +4,7 @@ import { admissionScenarios } from './admissionScenarios';
 import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
 import { disruptionScenarios } from './disruptionScenarios';
+import { execScenarios } from './execScenarios';
 import { autoscalingScenarios } from './autoscalingScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
@@ -36,6 +37,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...workloadScenarios,
   ...disruptionScenarios,
   ...autoscalingScenarios,
+  ...execScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

@@ -7,13 +7,9 @@
  */
 import type { KObject } from '../types';
 import { execInContainer, execProgram } from '../containers/execInContainer';
+import type { ExecRequest } from './execCommandLine';
 
-export interface ExecRequest {
-  namespace: string;
-  pod: string;
-  container?: string;
-  command: string[];
-}
+export { execCommandLine, type ExecRequest } from './execCommandLine';
 
 /** What the exec reads of the world: objects by etcd key, the moment, the components a fault has stopped. */
 export interface ExecWorld {
@@ -167,10 +163,4 @@ export function answerExec(tokens: string[], world: ExecWorld): { output: string
   if (typeof req === 'string') return { output: req, ok: false };
   const a = runExec(req, world);
   return { output: a.lines.join('\n'), ok: a.ok };
-}
-
-/** The command line as `kubectl exec` was typed (words with spaces or quotes quoted again). */
-export function execCommandLine(req: ExecRequest): string {
-  const q = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
-  return `kubectl exec ${req.pod}${req.namespace !== 'default' ? ` -n ${req.namespace}` : ''}${req.container ? ` -c ${req.container}` : ''} -- ${req.command.map(q).join(' ')}`;
 }
