@@ -10,7 +10,7 @@
 import type { TimedAction } from './api';
 import { resolveResourceArg } from './objects/resources';
 import { validateTimedAction } from './validateTimedAction';
-import { tokenize } from './kubectl/kubectlCommand';
+import { tokenize } from './kubectl/tokenize';
 import { parseExecArgs } from './kubectl/kubectlExec';
 
 export function parseActionSpec(spec: string): TimedAction | { error: string } {

@@ -841,6 +841,8 @@ export const en = {
   'intervene.pods': 'Pods',
   'intervene.pod': 'Pod',
   'intervene.deletePod': 'Delete Pod',
+  'intervene.execCommand': 'Command',
+  'intervene.exec': 'kubectl exec',
   'intervene.deployments': 'Deployments',
   'intervene.deployment': 'Deployment',
   'intervene.replicas': 'Replicas',

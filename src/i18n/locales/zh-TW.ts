@@ -1020,6 +1020,8 @@ const zhTW: Catalog = {
   'intervene.pods': 'Pod',
   'intervene.pod': 'Pod',
   'intervene.deletePod': '刪除 Pod',
+  'intervene.execCommand': '指令',
+  'intervene.exec': 'kubectl exec',
   'intervene.deployments': 'Deployment',
   'intervene.deployment': 'Deployment',
   'intervene.replicas': '副本數',
