@@ -7,7 +7,14 @@
  */
 import { resolvePresentImage } from '../images/resolveImage';
 import type { KObject } from '../types';
-import { containerProgram, fileStateAt, runExecProbe, type ContainerSpec, type Program } from './interpreter';
+import {
+  containerProgram,
+  fileStateAt,
+  runExecProbe,
+  type ContainerSpec,
+  type Listener,
+  type Program,
+} from './interpreter';
 
 /** How long an exec is followed before it counts as still running. */
 const EXEC_WAIT_S = 60;
@@ -118,7 +125,12 @@ export function execProgram(pod: KObject, containerName: string, lookup: ObjectL
  * kept: the container's own program is what the simulation follows. Network clients answer what the interpreter
  * models (the data-plane path of issue 18 is not drawn yet).
  */
-export function execInContainer(program: Program, sinceStartMs: number, argv: string[]): ExecOutcome {
+export function execInContainer(
+  program: Program,
+  sinceStartMs: number,
+  argv: string[],
+  podListens: Listener[] = [],
+): ExecOutcome {
   const t = Math.max(0, sinceStartMs);
   // The exec'd process joins the container's PID namespace beside its PID 1 (pause and the shim are outside it);
   // earlier execs are not tracked, so it gets a small PID of its own.
@@ -127,6 +139,7 @@ export function execInContainer(program: Program, sinceStartMs: number, argv: st
       { pid: 1, argv: program.argv },
       { pid: 7, argv },
     ],
+    podListens,
   };
   const res = runExecProbe(argv, fileStateAt(program, t), { program, tMs: t, timeoutSeconds: EXEC_WAIT_S, session });
   if (res.timedOut)
@@ -140,4 +153,33 @@ export function execInContainer(program: Program, sinceStartMs: number, argv: st
     return { lines: [], exitCode: res.exitCode, startError: at >= 0 ? res.output.slice(at + 7) : res.output };
   }
   return { lines: res.output === '' ? [] : res.output.split('\n'), exitCode: res.exitCode };
+}
+
+/**
+ * Another container's sockets as this container reaches them on localhost: a static-file server's documents become
+ * fixed answers (its files are in its own filesystem, not in this one).
+ */
+export function siblingListens(program: Program, ageMs: number): Listener[] {
+  return program.listens
+    .filter((l) => l.fromMs <= ageMs)
+    .map((l) => {
+      if (!l.docRoot) return { ...l, fromMs: 0 };
+      const root = l.docRoot.replace(/\/$/, '');
+      const httpPaths: Record<string, number> = { ...(l.httpPaths ?? {}) };
+      const bodies: Record<string, string> = {};
+      for (const [file, text] of Object.entries(program.initialFiles)) {
+        if (!file.startsWith(`${root}/`) || file.endsWith('/')) continue;
+        const rel = file.slice(root.length);
+        httpPaths[rel] = 200;
+        bodies[rel] = text;
+        if (rel.endsWith('/index.html')) {
+          const dir = rel.slice(0, -'index.html'.length);
+          httpPaths[dir] = 200;
+          bodies[dir] = text;
+        }
+      }
+      const answered: Listener = { ...l, fromMs: 0, httpPaths, bodies };
+      delete answered.docRoot;
+      return answered;
+    });
 }

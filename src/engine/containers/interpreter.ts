@@ -746,7 +746,11 @@ export function runExecProbe(
     p.fs = fs;
   }
   (p.opts as { horizonMs: number }).horizonMs = tMs + timeoutMs;
-  if (c.session) p.session = c.session;
+  if (c.session) {
+    p.session = c.session;
+    for (const l of c.session.podListens ?? [])
+      if (!p.out.listens.some((x) => x.port === l.port)) p.out.listens.push(l);
+  }
   p.capture = [];
   p.fds = [{ kind: 'null' }, { kind: 'capture' }, { kind: 'capture' }];
   p.arg0 = argv[0] ?? '';

@@ -31,6 +31,8 @@ export interface Listener {
   statusFromPath?: boolean;
   /** Not an HTTP server: the Go HTTP client's error after `Get "url": ` ('timeout' = no answer at all). */
   nonHttp?: string;
+  /** Response bodies by path, for a listener of another container of the Pod (its files are not in this one's). */
+  bodies?: Record<string, string>;
   /** Bound to 127.0.0.1 only: reachable from inside the pod, not from the kubelet's probes on the pod IP. */
   localOnly?: boolean;
 }
@@ -143,6 +145,8 @@ export type FdTarget =
 export interface ExecSession {
   /** The container's processes, PID 1 first, then the exec'd one. */
   processes: Array<{ pid: number; argv: string[] }>;
+  /** The other containers' sockets: a Pod's containers share one network namespace, so localhost reaches them. */
+  podListens?: Listener[];
 }
 
 export class Proc {

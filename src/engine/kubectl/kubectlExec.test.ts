@@ -76,6 +76,23 @@ describe('kubectl exec (panel)', () => {
     expect(exec('box -c shell -- env').output).toMatch(/^HOSTNAME=box$/m);
   });
 
+  it("reaches the Pod's other containers on localhost (one network namespace); other hosts are not simulated yet", () => {
+    expect(exec('box -c shell -- wget -qO- http://localhost:80/').output).toMatch(/^<!DOCTYPE html>\n/);
+    expect(exec('box -c shell -- wget -qO- http://localhost:81/').output).toBe(
+      "wget: can't connect to remote host (127.0.0.1): Connection refused\ncommand terminated with exit code 1",
+    );
+    expect(exec('box -c web -- curl -s localhost').output).toMatch(/<title>Welcome to nginx!<\/title>/);
+    expect(exec('box -c shell -- wget -qO- http://web').output).toMatch(
+      /^wget: Podyssey does not simulate traffic to "web" yet .*\ncommand terminated with exit code 1$/,
+    );
+  });
+
+  it("ps lists the container's PID 1 and the exec'd process", () => {
+    expect(exec('box -c shell -- ps').output).toBe(
+      'PID   USER     TIME  COMMAND\n    1 root      0:00 sh -c sleep 3600\n    7 root      0:00 ps',
+    );
+  });
+
   it('defaults to the first container and says so on stderr when there are several', () => {
     expect(exec('box -- echo hi').output).toBe('Defaulted container "shell" out of: shell, web\nhi');
   });

@@ -6,7 +6,7 @@
  * answered, which the action draws as its chain of steps.
  */
 import type { KObject } from '../types';
-import { execInContainer, execProgram } from '../containers/execInContainer';
+import { execInContainer, execProgram, siblingListens } from '../containers/execInContainer';
 import type { ExecRequest } from './execCommandLine';
 
 export { execCommandLine, type ExecRequest } from './execCommandLine';
@@ -143,7 +143,15 @@ export function runExec(req: ExecRequest, world: ExecWorld): ExecAnswer {
       node,
       container,
     });
-  const out = execInContainer(program, world.time - Number(running.startedAt ?? world.time), req.command);
+  // The Pod's other running containers share its network namespace: their sockets answer on localhost.
+  const podListens = statuses
+    .filter((s) => s.name !== container && s.state?.running)
+    .flatMap((s) => {
+      const age = world.time - Number(s.state!.running!.startedAt ?? world.time);
+      const sibling = execProgram(pod, s.name, lookup);
+      return sibling ? siblingListens(sibling, age) : [];
+    });
+  const out = execInContainer(program, world.time - Number(running.startedAt ?? world.time), req.command, podListens);
   if (out.startError !== undefined)
     // The kubelet's streaming server reports the runtime's error on the error channel as an internal error.
     return fail(

@@ -29,7 +29,7 @@ function localGet(
   // What a person at a terminal reads: a static file's content (nginx's welcome page), when the image holds it.
   const file =
     listener.docRoot && `${listener.docRoot.replace(/\/$/, '')}${path.endsWith('/') ? `${path}index.html` : path}`;
-  const body = httpStatus === 200 && file ? p.fs.get(file) : undefined;
+  const body = httpStatus !== 200 ? undefined : (listener.bodies?.[path] ?? (file ? p.fs.get(file) : undefined));
   return { kind: 'status', status: httpStatus, ...(body ? { body } : {}) };
 }
 
