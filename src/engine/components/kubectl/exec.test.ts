@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedAction } from '../../api';
 import { simulate } from '../../simulate';
+import { kubectlTranscript } from '../../kubectl/kubectlTranscript';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -78,5 +79,20 @@ describe('the exec action', () => {
     expect(down.output.at(-1)!.line).toMatch(
       /^Error from server: error dialing backend: dial tcp [0-9.]+:10250: connect: connection refused$/,
     );
+  });
+
+  it('--format kubectl prints the command line and its output after the apply lines', () => {
+    const run = simulate({
+      yaml: POD,
+      untilMs: 40_000,
+      actions: [{ atMs: 20_000, action: { type: 'exec', pod: 'box', command: ['sh', '-c', 'echo $HOSTNAME'] } }],
+    });
+    expect(kubectlTranscript(run, 'pod.yaml', ['Pod']).split('\n').slice(0, 5)).toEqual([
+      '$ kubectl apply -f pod.yaml',
+      'pod/box created',
+      '',
+      "$ kubectl exec box -- sh -c 'echo $HOSTNAME'",
+      'box',
+    ]);
   });
 });
