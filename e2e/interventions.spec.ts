@@ -60,6 +60,27 @@ test.describe('interventions', () => {
     await expect(page.getByTestId('fork-mark')).toHaveCount(0);
   });
 
+  test('exec into a Pod at the end: the request is drawn to the kubelet and the runtime; the panel runs it too', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await load(page, 'happy-path');
+    await page.getByTestId('step-last').click();
+    await page.locator('#tab-intervene').click();
+    const pod = await page.getByTestId('intervene-pod').inputValue();
+    await page.getByTestId('intervene-exec-command').fill('cat /etc/hostname');
+    await page.getByTestId('intervene-exec').click();
+    await expect(page.getByTestId('branches')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('narration')).toContainText(`kubectl exec ${pod} -- cat /etc/hostname`);
+
+    await inspectorsSettled(page);
+    await page.locator('#tab-kubectl').click();
+    const input = page.getByTestId('kubectl').locator('input');
+    await input.fill(`kubectl exec ${pod} -- hostname`);
+    await input.press('Enter');
+    await expect(page.getByTestId('kubectl').locator('pre').last()).toHaveText(pod);
+  });
+
   test('drain node-1 at the end: cordoned, its Pod evicted and replaced elsewhere', async ({ page }) => {
     test.setTimeout(60_000);
     await load(page, 'happy-path');

@@ -17,6 +17,7 @@ import { resolveResourceArg } from './objects/resources';
 import type { ComponentId, Endpoint, KObject } from './types';
 import { DOWN_KEY } from './cluster/componentsDown';
 import { drainCommand } from './kubectl/drainCommand';
+import { execCommandLine } from './kubectl/execCommandLine';
 
 export interface ActionWorld {
   registryReachable: boolean;
@@ -50,6 +51,8 @@ export function describeAction(a: UserAction): string {
       return a.reachable ? 'image registry reachable again' : 'image registry unreachable';
     case 'apply':
       return 'kubectl apply -f (edited manifest)';
+    case 'exec':
+      return execCommandLine({ ...a, namespace: a.namespace ?? 'default' });
   }
 }
 
@@ -57,7 +60,9 @@ export function applyAction(action: UserAction, sim: Simulation, world: ActionWo
   const a: UserAction =
     action.type === 'delete-pod' || (action.type === 'delete' && action.kind === 'Pod')
       ? { ...action, name: resolvePodName(action.name, action.namespace ?? 'default', sim) }
-      : action;
+      : action.type === 'exec'
+        ? { ...action, pod: resolvePodName(action.pod, action.namespace ?? 'default', sim) }
+        : action;
   const kubectl = sim.component<Kubectl>({ component: 'kubectl' })!;
   const ns = (x: { namespace?: string }) => x.namespace ?? 'default';
   const job = (j: KubectlJob) => {
@@ -255,6 +260,15 @@ export function applyAction(action: UserAction, sim: Simulation, world: ActionWo
     case 'stop':
     case 'start':
       return toggleComponent(a, sim);
+    case 'exec':
+      return job({
+        type: 'exec',
+        namespace: ns(a),
+        pod: a.pod,
+        ...(a.container !== undefined ? { container: a.container } : {}),
+        command: a.command,
+        phase: 'user',
+      });
   }
 }
 

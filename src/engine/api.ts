@@ -68,7 +68,9 @@ export type UserAction =
   | { type: 'untaint'; node: string; key: string; effect?: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }
   | { type: 'stop' | 'start'; component: string; node?: string; member?: number }
   | { type: 'registry'; reachable: boolean }
-  | { type: 'apply'; yaml: string };
+  | { type: 'apply'; yaml: string }
+  /** `kubectl exec POD [-c CONTAINER] -- COMMAND…` (docs/CONTRACTS.md §11); `$pod:` names as for delete-pod. */
+  | { type: 'exec'; namespace?: string; pod: string; container?: string; command: string[] };
 
 /** An action placed on the timeline: applied just before step `atStep` would run (or at virtual time `atMs`). */
 export interface TimedAction {

@@ -3,12 +3,15 @@
  * Commands: `delete-pod NAME`, `delete KIND NAME [-n NS]` (or `KIND/NAME`), `scale deployment/NAME N`, `set-image deployment/NAME CONTAINER=IMAGE`,
  * `rollout-undo deployment/NAME`, `cordon NODE`, `uncordon NODE`, `taint NODE KEY[=VALUE]:EFFECT`, `untaint NODE KEY[:EFFECT]`,
  * `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N] [--timeout=30s]`,
- * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`.
+ * `stop|start COMPONENT[@NODE]` (etcd members as `etcd-N`), `registry down|up`,
+ * `exec POD[/CONTAINER] [-c CONTAINER] [-n NS] -- COMMAND…` (the command's words as a POSIX shell splits them).
  * The text only becomes a candidate action here; validateTimedAction decides, as it does for a link's actions.
  */
 import type { TimedAction } from './api';
 import { resolveResourceArg } from './objects/resources';
 import { validateTimedAction } from './validateTimedAction';
+import { tokenize } from './kubectl/tokenize';
+import { parseExecArgs } from './kubectl/kubectlExec';
 
 export function parseActionSpec(spec: string): TimedAction | { error: string } {
   const colon = spec.indexOf(':');
@@ -24,9 +27,36 @@ export function parseActionSpec(spec: string): TimedAction | { error: string } {
     if (!m) return { error: `bad time "${when}" (use 30s, 2m, 1500ms or #STEP)` };
     at = { atMs: Math.round(Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2]]!) };
   }
-  const action = candidate(cmd.split(/\s+/).filter(Boolean));
+  const action = /^exec\s/.test(cmd)
+    ? execCandidate(tokenize(cmd).slice(1))
+    : candidate(cmd.split(/\s+/).filter(Boolean));
   if (typeof action.error === 'string') return { error: action.error };
   return validateTimedAction({ ...at, action });
+}
+
+/** `exec POD[/CONTAINER] -- CMD…`: kubectl's own argument rules (kubectl/kubectlExec.ts), plus POD/CONTAINER. */
+function execCandidate(words: string[]): Record<string, unknown> {
+  const dash = words.indexOf('--');
+  const head = dash >= 0 ? words.slice(0, dash) : words;
+  const target = head.findIndex(
+    (w, i) => !w.startsWith('-') && !['-c', '--container', '-n', '--namespace'].includes(head[i - 1] ?? ''),
+  );
+  let container: string | undefined;
+  if (target >= 0 && head[target]!.includes('/') && !head[target]!.startsWith('pod/')) {
+    const [pod, c] = head[target]!.split('/', 2) as [string, string];
+    head[target] = pod;
+    container = c;
+  }
+  const req = parseExecArgs([...head, ...(dash >= 0 ? words.slice(dash) : [])]);
+  if (typeof req === 'string')
+    return { error: `exec: ${req.replace(/^error: /, '').split('\n')[0]} (usage: exec POD[/CONTAINER] -- COMMAND…)` };
+  return {
+    type: 'exec',
+    pod: req.pod,
+    ...(req.namespace !== 'default' ? { namespace: req.namespace } : {}),
+    ...((req.container ?? container) !== undefined ? { container: req.container ?? container } : {}),
+    command: req.command,
+  };
 }
 
 /** The action the words describe, unchecked: only the syntax of each command is this parser's business. */

@@ -98,3 +98,33 @@ describe('validateTimedAction: one validator for CLI specs and link actions', ()
     expect(parseActionSpec('5s:stop etcd-12')).toHaveProperty('error');
   });
 });
+
+describe('exec: `exec POD[/CONTAINER] -- COMMAND…` (kubectl pkg/cmd/exec/exec.go argument rules)', () => {
+  it('splits the command as a shell does and takes the container from POD/CONTAINER or -c', () => {
+    expect(parseActionSpec("20s:exec web/app -- sh -c 'echo $HOME; ls /'")).toEqual({
+      atMs: 20_000,
+      action: { type: 'exec', pod: 'web', container: 'app', command: ['sh', '-c', 'echo $HOME; ls /'] },
+    });
+    expect(parseActionSpec('#5:exec $pod:web -n shop -c app -- env')).toEqual({
+      atStep: 5,
+      action: { type: 'exec', namespace: 'shop', pod: '$pod:web', container: 'app', command: ['env'] },
+    });
+  });
+
+  it("refuses a missing command or `--` with kubectl's reasons, and bad JSON from a link", () => {
+    expect(parseActionSpec('1s:exec web')).toEqual({
+      error: 'exec: you must specify at least one command for the container (usage: exec POD[/CONTAINER] -- COMMAND…)',
+    });
+    expect(parseActionSpec('1s:exec web ls')).toMatchObject({ error: expect.stringMatching(/not supported anymore/) });
+    expect(validateTimedAction({ atMs: 0, action: { type: 'exec', pod: 'web', command: [] } })).toMatchObject({
+      error: expect.stringMatching(/^exec needs a command/),
+    });
+    expect(validateTimedAction({ atMs: 0, action: { type: 'exec', pod: 'web', command: [1] } })).toMatchObject({
+      error: expect.stringMatching(/command words must be text/),
+    });
+    expect(validateTimedAction({ atMs: 0, action: { type: 'exec', pod: 'web', command: ['ls'], extra: 1 } })).toEqual({
+      atMs: 0,
+      action: { type: 'exec', pod: 'web', command: ['ls'] },
+    });
+  });
+});

@@ -10,6 +10,9 @@ import { lookupKind } from './objects/resources';
 import { COMPONENT_IDS } from './types';
 
 const INT32_MAX = 2 ** 31 - 1;
+/** An exec's command: bounded like any other input from a link (a script goes in one `sh -c` word). */
+const MAX_EXEC_WORDS = 100;
+const MAX_EXEC_WORD = 4096;
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
 type Result<T> = T | { error: string };
@@ -149,6 +152,23 @@ function validateUserAction(a: unknown): Result<UserAction> {
       return typeof a.reachable === 'boolean'
         ? { type: 'registry', reachable: a.reachable }
         : { error: `registry needs reachable: true or false (got ${show(a.reachable)})` };
+    case 'exec': {
+      const pod = need('pod');
+      if (typeof pod !== 'string') return pod;
+      if (a.container !== undefined && !isName(a.container)) return { error: `bad container ${show(a.container)}` };
+      const cmd = a.command;
+      if (!Array.isArray(cmd) || cmd.length === 0 || cmd.length > MAX_EXEC_WORDS)
+        return { error: `exec needs a command: 1 to ${MAX_EXEC_WORDS} words (got ${show(cmd)})` };
+      if (!cmd.every((w) => typeof w === 'string' && w.length <= MAX_EXEC_WORD))
+        return { error: `exec's command words must be text of at most ${MAX_EXEC_WORD} characters` };
+      return {
+        type: 'exec',
+        ...ns,
+        pod,
+        ...(a.container !== undefined ? { container: a.container as string } : {}),
+        command: [...(cmd as string[])],
+      };
+    }
     case 'apply':
       if (typeof a.yaml !== 'string') return { error: 'apply needs the manifest text' };
       if (a.yaml.length > INPUT_BUDGET.bytes) return { error: 'the applied manifest is over the input budget' };

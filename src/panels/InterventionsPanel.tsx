@@ -10,6 +10,7 @@ import { useT } from '../ui/i18n/translateContext';
 import { useApp, useAppApi } from '../ui/store/useApp';
 import { useCurrent } from '../ui/store/useCurrent';
 import { interventionTargets } from '../playback/interventionTargets';
+import { tokenize } from '../engine/kubectl/tokenize';
 import './troubleshoot.css';
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
@@ -26,6 +27,7 @@ export function InterventionsPanel() {
     [shown, session, world],
   );
   const [pod, setPod] = useState('');
+  const [execCommand, setExecCommand] = useState('ps');
   const [deployment, setDeployment] = useState('');
   const [replicas, setReplicas] = useState(3);
   const [image, setImage] = useState('');
@@ -71,6 +73,29 @@ export function InterventionsPanel() {
         >
           {t('intervene.deletePod')}
         </button>
+        <span className="intervene__row">
+          <label>
+            {t('intervene.execCommand')}
+            <input
+              type="text"
+              value={execCommand}
+              size={18}
+              spellCheck={false}
+              data-testid="intervene-exec-command"
+              onChange={(e) => setExecCommand(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="intervene-exec"
+            disabled={disabled || !podName || tokenize(execCommand).length === 0}
+            title={`kubectl exec ${podName} -- ${execCommand}`}
+            onClick={() => go({ type: 'exec', pod: podName, command: tokenize(execCommand).slice(0, 100) })}
+          >
+            {t('intervene.exec')}
+          </button>
+        </span>
       </Group>
 
       <Group title={t('intervene.deployments')}>

@@ -4,6 +4,7 @@
  */
 import type { UserAction } from '../engine/api';
 import { drainCommand } from '../engine/kubectl/drainCommand';
+import { execCommandLine } from '../engine/kubectl/execCommandLine';
 
 export function actionLabel(a: UserAction): string {
   switch (a.type) {
@@ -33,5 +34,7 @@ export function actionLabel(a: UserAction): string {
       return a.reachable ? 'image registry reachable again' : 'image registry unreachable';
     case 'apply':
       return 'kubectl apply -f (edited manifest)';
+    case 'exec':
+      return execCommandLine({ ...a, namespace: a.namespace ?? 'default' });
   }
 }

@@ -5,6 +5,7 @@ import { batchScenarios } from './batchScenarios';
 import { containerScenarios } from './containerScenarios';
 import { crdScenarios } from './crdScenarios';
 import { disruptionScenarios } from './disruptionScenarios';
+import { execScenarios } from './execScenarios';
 import { autoscalingScenarios } from './autoscalingScenarios';
 import { faultScenarios } from './faultScenarios';
 import { journeyScenarios } from './journeyScenarios';
@@ -38,6 +39,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...disruptionScenarios,
   ...autoscalingScenarios,
   ...crdScenarios,
+  ...execScenarios,
 ];
 
 export const DEFAULT_SCENARIO_ID = 'happy-path';

@@ -29,6 +29,7 @@ import {
   LoopSignal,
   Proc,
   type Coreutils,
+  type ExecSession,
   type ImageCtx,
   type Listener,
   type Output,
@@ -687,6 +688,8 @@ interface ExecProbeContext {
   tMs?: number;
   /** Probe timeoutSeconds (default 1). */
   timeoutSeconds?: number;
+  /** A `kubectl exec` rather than a probe: what `ps` lists, and network clients say what is not modelled. */
+  session?: ExecSession;
 }
 
 interface ExecResult {
@@ -743,6 +746,11 @@ export function runExecProbe(
     p.fs = fs;
   }
   (p.opts as { horizonMs: number }).horizonMs = tMs + timeoutMs;
+  if (c.session) {
+    p.session = c.session;
+    for (const l of c.session.podListens ?? [])
+      if (!p.out.listens.some((x) => x.port === l.port)) p.out.listens.push(l);
+  }
   p.capture = [];
   p.fds = [{ kind: 'null' }, { kind: 'capture' }, { kind: 'capture' }];
   p.arg0 = argv[0] ?? '';

@@ -31,6 +31,8 @@ export interface Listener {
   statusFromPath?: boolean;
   /** Not an HTTP server: the Go HTTP client's error after `Get "url": ` ('timeout' = no answer at all). */
   nonHttp?: string;
+  /** Response bodies by path, for a listener of another container of the Pod (its files are not in this one's). */
+  bodies?: Record<string, string>;
   /** Bound to 127.0.0.1 only: reachable from inside the pod, not from the kubelet's probes on the pod IP. */
   localOnly?: boolean;
 }
@@ -139,6 +141,14 @@ export type FdTarget =
   | { kind: 'file'; path: string }
   | { kind: 'capture' };
 
+/** A process started by `kubectl exec` (runc exec): it joins the container's namespaces beside its PID 1. */
+export interface ExecSession {
+  /** The container's processes, PID 1 first, then the exec'd one. */
+  processes: Array<{ pid: number; argv: string[] }>;
+  /** The other containers' sockets: a Pod's containers share one network namespace, so localhost reaches them. */
+  podListens?: Listener[];
+}
+
 export class Proc {
   t = 0;
   env = new Map<string, string>();
@@ -166,6 +176,8 @@ export class Proc {
   /** Shell functions (bodies are parser Commands; typed loosely to keep this module parser-agnostic). */
   functions = new Map<string, unknown>();
   funcDepth = 0;
+  /** Set for a process `kubectl exec` started beside the container's own (ps lists them; clients say what is not modelled). */
+  session?: ExecSession;
 
   constructor(
     readonly out: Output,
@@ -194,6 +206,7 @@ export class Proc {
     p.inShell = this.inShell;
     p.functions = new Map(this.functions);
     p.funcDepth = this.funcDepth;
+    p.session = this.session;
     return p;
   }
 

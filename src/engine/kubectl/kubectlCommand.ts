@@ -23,6 +23,10 @@ import { apiserverDown, componentsDown } from '../cluster/componentsDown';
 import { connectionRefused } from './applyLine';
 import { answerCanI } from './kubectlAuth';
 import { answerLogs } from './kubectlLogs';
+import { answerExec } from './kubectlExec';
+import { tokenize } from './tokenize';
+
+export { tokenize } from './tokenize';
 import { answerTop } from './kubectlTop';
 import { answerApiResources } from './apiResources';
 import { answerExplain } from './explain';
@@ -39,7 +43,7 @@ export interface KubectlAnswer {
 }
 
 const READ_ONLY_HINT =
-  'this panel only answers get, describe, logs, top, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
+  'this panel only answers get, describe, logs, exec, top, auth, rollout status|history, api-resources and explain; edit the manifest and press Apply to change the cluster';
 const MUTATING = new Set([
   'apply',
   'create',
@@ -60,7 +64,6 @@ const MUTATING = new Set([
   'autoscale',
 ]);
 const OTHER = new Set([
-  'exec',
   'attach',
   'port-forward',
   'proxy',
@@ -89,33 +92,6 @@ interface Flags {
   namespace: string;
   allNamespaces: boolean;
   args: string[];
-}
-
-/** Words as a POSIX shell splits them: quotes may sit inside a word (`-o jsonpath='{range .items[*]}…'`). */
-export function tokenize(command: string): string[] {
-  const out: string[] = [];
-  let word: string | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const ch = command[i];
-    if (/\s/.test(ch)) {
-      if (word !== undefined) out.push(word);
-      word = undefined;
-    } else if (ch === "'") {
-      const end = command.indexOf("'", i + 1);
-      const stop = end < 0 ? command.length : end;
-      word = (word ?? '') + command.slice(i + 1, stop);
-      i = stop;
-    } else if (ch === '"') {
-      word = word ?? '';
-      for (i++; i < command.length && command[i] !== '"'; i++) {
-        if (command[i] === '\\' && /["\\$`]/.test(command[i + 1] ?? '')) i++;
-        word += command[i];
-      }
-    } else if (ch === '\\' && i + 1 < command.length) word = (word ?? '') + command[++i];
-    else word = (word ?? '') + ch;
-  }
-  if (word !== undefined) out.push(word);
-  return out;
 }
 
 function parseFlags(tokens: string[]): Flags | string {
@@ -196,6 +172,17 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // TCP connection at the kubeconfig's address (kubectl/pkg/cmd/util/helpers.go checkErr).
   if (apiserverDown(world)) return err(trimmed, connectionRefused());
   if (verb === 'logs') return { command: trimmed, ...answerLogs(tokens, world) };
+  // exec runs a process in the container as it is at this moment; its side effects are not kept (the panel reads a
+  // world, it does not change it), the same command as an intervention draws the request's path.
+  if (verb === 'exec')
+    return {
+      command: trimmed,
+      ...answerExec(tokens, {
+        get: (k) => world.etcd.get(k),
+        time: world.time,
+        down: componentsDown(world),
+      }),
+    };
   if (verb === 'top') return { command: trimmed, ...answerTop(tokens, world) };
   if (verb === 'api-resources')
     return {

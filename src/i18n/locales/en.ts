@@ -580,6 +580,32 @@ export const en = {
   'narration.user.command': 'You run: {command}',
   'narration.user.noHistory': 'kubectl rollout undo finds no earlier revision: error: no rollout history found.',
   'narration.user.reapply': 'You edit the manifest and run kubectl apply -f again.',
+  'narration.exec.request':
+    'kubectl exec asks the API server to open a stream into Pod “{pod}”: a POST to its exec subresource ({path}), upgraded to a WebSocket (v5.channel.k8s.io). The command travels in the URL, one command= per word.',
+  'narration.exec.authorize':
+    'kube-apiserver authenticates you and authorizes “create” on pods/exec (RBAC treats exec as creating a subresource), then runs admission. Nothing is written to etcd: ExecREST only looks up the Pod to find its node and the container “{container}”.',
+  'narration.exec.completed':
+    'kubectl read Pod “{pod}” first and refuses on its own: a completed Pod has no running container to exec into.',
+  'narration.exec.refused': 'The API server refuses the exec and kubectl prints: {error}',
+  'narration.exec.kubelet':
+    'kube-apiserver proxies the upgraded connection to the kubelet on {node} (port 10250, path /exec/NAMESPACE/POD/CONTAINER). Exec, logs and port-forward are the requests that flow from the API server to a kubelet.',
+  'narration.exec.notRunning':
+    'The kubelet looks for a running container “{container}” in the Pod and has none (it has not started, or waits to restart): container not found.',
+  'narration.exec.cri':
+    'The kubelet calls the container runtime’s CRI Exec for “{command}” in container “{container}”; containerd answers with a streaming URL and the kubelet proxies the stream to it.',
+  'narration.exec.runc':
+    'containerd’s shim has runc exec “{command}” inside the container: a new process joins the container’s namespaces and cgroup beside its PID 1, with the container’s environment and filesystem. It exits with code {code}.',
+  'narration.exec.notFound':
+    'runc cannot start “{program}”: there is no such executable in the container’s filesystem (its image does not ship it). containerd reports “OCI runtime exec failed … executable file not found in $PATH”.',
+  'narration.exec.stream':
+    'The process’s stdout and stderr stream back from containerd to the kubelet, then the exit status on the error channel.',
+  'narration.exec.streamBack':
+    'The kubelet forwards the streams to the API server, which relays them to kubectl over the same connection.',
+  'narration.exec.done': 'kubectl prints the command’s output. Exit code 0: nothing else is printed.',
+  'narration.exec.exitCode':
+    'kubectl prints the command’s output, then “command terminated with exit code {code}”, and exits with that code itself.',
+  'narration.exec.failed':
+    'The command never started: kubectl prints the runtime’s error (error executing command in container …).',
 
   'narration.fault.stop': '{summary}. Whatever it did no longer happens until it comes back.',
   'narration.fault.start': '{summary}. It re-lists what it watches and catches up.',
@@ -827,6 +853,8 @@ export const en = {
   'intervene.pods': 'Pods',
   'intervene.pod': 'Pod',
   'intervene.deletePod': 'Delete Pod',
+  'intervene.execCommand': 'Command',
+  'intervene.exec': 'kubectl exec',
   'intervene.deployments': 'Deployments',
   'intervene.deployment': 'Deployment',
   'intervene.replicas': 'Replicas',

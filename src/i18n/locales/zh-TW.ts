@@ -125,6 +125,9 @@ const zhTW: Catalog = {
   'scenario.oom-killed.title': 'OOMKilled：記憶體用量超過上限',
   'scenario.oom-killed.lesson':
     'Kubernetes 文件裡的記憶體範例：stress 在 100Mi 的上限下配置 250M。核心的 OOM killer 結束容器（結束代碼 137，原因 OOMKilled），kubelet 以退避方式重啟它：CrashLoopBackOff。',
+  'scenario.kubectl-exec.title': 'kubectl exec：進入執行中的容器',
+  'scenario.kubectl-exec.lesson':
+    'kubectl exec 的路徑是 kubectl → kube-apiserver（以 create pods/exec 授權，etcd 不存任何東西）→ Pod 所在節點的 kubelet → runtime 的 CRI Exec，runc 在容器裡、在它的 PID 1 旁邊啟動指令：它看得到容器的環境變數、檔案與主機名稱。結束碼不是 0 時會印出「command terminated with exit code N」；busybox 沒有 bash，所以 runc 無法啟動它。',
   'scenario.memory-pressure-eviction.title': 'Evicted：沒有記憶體上限的容器吃光節點記憶體',
   'scenario.memory-pressure-eviction.lesson':
     '沒有上限，就沒有東西能在節點的 4Gi 之前擋住這個容器，而 stress 用掉其中的 4000Mi。當 memory.available 低於 100Mi，kubelet 回報 MemoryPressure，節點被加上 memory-pressure:NoSchedule taint，用量超出請求最多的 Pod 被驅逐：phase 為 Failed，原因 Evicted。它的 ReplicaSet 建立替代的 Pod，它落到另一個節點後也被驅逐，直到每個 worker 節點都有 taint，下一個替代的 Pod 只能停在 Pending。',
@@ -770,6 +773,28 @@ const zhTW: Catalog = {
   'narration.user.command': '你執行：{command}',
   'narration.user.noHistory': 'kubectl rollout undo 找不到更早的 revision：error: no rollout history found.',
   'narration.user.reapply': '你修改了 manifest，再次執行 kubectl apply -f。',
+  'narration.exec.request':
+    'kubectl exec 請 API server 開一條通往 Pod「{pod}」的串流：對它的 exec 子資源發出 POST（{path}），並升級成 WebSocket（v5.channel.k8s.io）。指令放在 URL 裡，每個字一個 command=。',
+  'narration.exec.authorize':
+    'kube-apiserver 驗證你的身分，授權 pods/exec 的「create」（RBAC 把 exec 視為建立子資源），再跑 admission。etcd 不寫入任何東西：ExecREST 只是查出 Pod 所在的節點與容器「{container}」。',
+  'narration.exec.completed': 'kubectl 先讀取了 Pod「{pod}」，自己就拒絕：已完成的 Pod 沒有執行中的容器可以 exec。',
+  'narration.exec.refused': 'API server 拒絕這次 exec，kubectl 印出：{error}',
+  'narration.exec.kubelet':
+    'kube-apiserver 把升級後的連線代理到 {node} 上的 kubelet（連接埠 10250，路徑 /exec/NAMESPACE/POD/CONTAINER）。exec、logs 與 port-forward 是少數由 API server 發往 kubelet 的請求。',
+  'narration.exec.notRunning':
+    'kubelet 在 Pod 裡找不到執行中的容器「{container}」（還沒啟動，或正等待重啟）：container not found。',
+  'narration.exec.cri':
+    'kubelet 呼叫容器 runtime 的 CRI Exec，要在容器「{container}」裡執行「{command}」；containerd 回覆一個串流 URL，kubelet 把串流代理過去。',
+  'narration.exec.runc':
+    'containerd 的 shim 讓 runc exec 在容器裡執行「{command}」：新的行程加入容器的 namespaces 與 cgroup，和它的 PID 1 並列，使用容器的環境變數與檔案系統。結束碼為 {code}。',
+  'narration.exec.notFound':
+    'runc 無法啟動「{program}」：容器的檔案系統裡沒有這個執行檔（映像檔沒有附上）。containerd 回報「OCI runtime exec failed … executable file not found in $PATH」。',
+  'narration.exec.stream': '行程的 stdout 與 stderr 從 containerd 串流回 kubelet，最後在 error 通道送出結束狀態。',
+  'narration.exec.streamBack': 'kubelet 把串流轉給 API server，API server 再透過同一條連線轉給 kubectl。',
+  'narration.exec.done': 'kubectl 印出指令的輸出。結束碼 0：不再印其他東西。',
+  'narration.exec.exitCode':
+    'kubectl 印出指令的輸出，接著印「command terminated with exit code {code}」，並以同一個結束碼結束。',
+  'narration.exec.failed': '指令根本沒有啟動：kubectl 印出 runtime 的錯誤（error executing command in container …）。',
 
   'narration.fault.stop': '{summary}。在它恢復之前，它原本負責的事都不會發生。',
   'narration.fault.start': '{summary}。它重新列出 watch 的物件，把進度追上。',
@@ -1012,6 +1037,8 @@ const zhTW: Catalog = {
   'intervene.pods': 'Pod',
   'intervene.pod': 'Pod',
   'intervene.deletePod': '刪除 Pod',
+  'intervene.execCommand': '指令',
+  'intervene.exec': 'kubectl exec',
   'intervene.deployments': 'Deployment',
   'intervene.deployment': 'Deployment',
   'intervene.replicas': '副本數',

@@ -16,6 +16,7 @@ import type { Endpoint, KObject, Phase } from '../../types';
 import { httpVerb, requestLabel } from '../apiserver/requestLabel';
 import { connectionRefusedText, kubectlErrorText } from './kubectlErrors';
 import { deletedLine } from '../../kubectl/applyLine';
+import { planExec, type ExecJob, type ExecState } from './exec';
 import { onDrainResponse, onDrainTimer, startDrain, type DrainHost, type DrainJob, type DrainState } from './drain';
 
 const KUBECTL: Endpoint = { component: 'kubectl' };
@@ -45,7 +46,8 @@ export type KubectlJob =
       subresource?: 'scale' | 'status';
       phase?: Phase;
     }
-  | DrainJob;
+  | DrainJob
+  | ExecJob;
 
 interface Running {
   job: KubectlJob;
@@ -67,6 +69,8 @@ interface KubectlState {
   drain?: DrainState;
   /** How many `kubectl apply -f` invocations were enqueued: each batch's number. */
   batches?: number;
+  /** `kubectl exec` while its hops are drawn (exec.ts). */
+  exec?: ExecState;
 }
 
 /** What a live client asks the apiserver (`Engine.submit`): an ApiRequest without the parts kubectl fills in. */
@@ -116,6 +120,7 @@ export class Kubectl implements Component<KubectlState> {
     if (msg.kind === 'timer' && msg.name === 'next') this.startNext(sim);
     if (msg.kind === 'timer' && (msg.name === 'drain-retry' || msg.name === 'drain-poll') && this.s.drain)
       onDrainTimer(this.s.drain, msg.name, String(msg.data?.pod), this.drainHost(sim));
+    if (msg.kind === 'timer' && msg.name === 'exec-hop' && this.s.exec) this.execHop(sim);
     if (msg.kind === 'api-response') {
       const i = this.s.remote?.indexOf(msg.reqId) ?? -1;
       if (i >= 0) {
@@ -238,6 +243,12 @@ export class Kubectl implements Component<KubectlState> {
       );
       return;
     }
+    if (job.type === 'exec') {
+      this.s.running = { job, stage: 'write', reqId: 0 };
+      this.s.exec = planExec(job, sim);
+      sim.timer(KUBECTL, this.s.exec.hops[0]?.delayMs ?? 0, 'exec-hop');
+      return;
+    }
     if (job.type === 'drain') {
       this.s.running = { job, stage: 'write', reqId: 0 };
       this.s.drain = startDrain(job, this.drainHost(sim));
@@ -264,6 +275,18 @@ export class Kubectl implements Component<KubectlState> {
     const reqId = sim.nextId('req');
     this.s.running!.reqId = reqId;
     this.send(sim, { showPipeline: r.verb !== 'get', fieldValidation: 'Strict', ...r, reqId }, phase);
+  }
+
+  /** Draws the next hop of a running `kubectl exec`; after the last, prints what the terminal shows. */
+  private execHop(sim: Simulation): void {
+    const ex = this.s.exec!;
+    const hop = ex.hops.shift();
+    if (hop) sim.decide(hop.from, hop.spec, hop.to);
+    if (ex.hops.length) return sim.timer(KUBECTL, ex.hops[0]!.delayMs, 'exec-hop');
+    for (const { line, ok } of ex.lines) this.s.output.push({ seq: sim.current ?? sim.stepCount - 1, line, ok });
+    this.s.exec = undefined;
+    this.s.running = undefined;
+    if (this.s.jobs.length) sim.timer(KUBECTL, 0, 'next');
   }
 
   /** What a running `kubectl drain` uses: its requests (tagged, so responses find it), lines and timers. */
@@ -331,7 +354,7 @@ export class Kubectl implements Component<KubectlState> {
     const run = this.s.running;
     if (!run || resp.reqId !== run.reqId) return;
     const job = run.job;
-    if (job.type === 'drain') return;
+    if (job.type === 'drain' || job.type === 'exec') return;
     // kubectl prints the server's warnings (the Warning header) as they arrive, before its own result line.
     for (const w of resp.warnings ?? [])
       this.s.output.push({ seq: sim.current ?? sim.stepCount - 1, line: `Warning: ${w}`, ok: true });

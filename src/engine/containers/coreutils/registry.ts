@@ -11,6 +11,7 @@ import { echo, printf } from '../shell/printf';
 import { evalTest } from '../shell/testExpr';
 import { dateCmd, printenv, id, uname, ps } from './system';
 import { dd } from './dd';
+import { networkNotModelled } from '../networkNotModelled';
 import { basename, dirname } from '../paths';
 import { resolveExecutable } from '../resolveExecutable';
 import { arith } from '../shell/arith';
@@ -64,7 +65,8 @@ export const COREUTILS: Record<string, ProgramHandler> = {
   watch: () => {
     throw new Halt('forever');
   },
-  ping: () => {
+  ping: (a, p) => {
+    if (p.session) return networkNotModelled(p, 'ping', a.slice(1).find((x) => !x.startsWith('-')) ?? '');
     throw new Halt('forever');
   },
   timeout: timeoutCmd,

@@ -37,7 +37,19 @@ export function uname(a: string[], p: Proc): number {
   return 0;
 }
 
-export function ps(_a: string[], p: Proc): number {
+export function ps(a: string[], p: Proc): number {
   p.emit(1, gnu(p) ? '    PID TTY          TIME CMD' : 'PID   USER     TIME  COMMAND');
+  // Inside a `kubectl exec` the container's processes are known: its PID 1 and the exec'd command (and ps itself
+  // when a shell ran it). procps prints the command name, busybox the whole command line.
+  const procs = [...(p.session?.processes ?? [])];
+  if (procs.length && procs[procs.length - 1]!.argv[0]?.split('/').pop() !== 'ps')
+    procs.push({ pid: procs[procs.length - 1]!.pid + 1, argv: ['ps', ...a.slice(1)] });
+  for (const { pid, argv } of procs)
+    p.emit(
+      1,
+      gnu(p)
+        ? `${String(pid).padStart(7)} ?        00:00:00 ${(argv[0] ?? '').split('/').pop()!.slice(0, 15)}`
+        : `${String(pid).padStart(5)} root      0:00 ${argv.join(' ')}`,
+    );
   return 0;
 }

@@ -63,7 +63,7 @@ import {
   localPathProvisioner,
 } from './kubernetes';
 import { stress } from './stress';
-import { curl, wget, nc } from './clients';
+import { curl, wget, nc, lookupClient } from './clients';
 import { apk, aptGet } from './packages';
 
 const gosu: ProgramHandler = (argv, p, run) => run(argv.slice(2), p);
@@ -135,6 +135,8 @@ export const PROGRAMS: Record<string, ProgramHandler> = {
   curl,
   wget,
   nc,
+  nslookup: lookupClient('nslookup'),
+  dig: lookupClient('dig'),
   gosu,
   apk,
   'apt-get': aptGet,
