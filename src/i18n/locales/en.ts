@@ -277,6 +277,10 @@ export const en = {
     '{kind} {name} is stored; custom resource serving is not modelled yet, so the resource it defines is not served and objects of its kind cannot be applied.',
   'narration.apiserver.stored.inert':
     '{kind} {name} is stored. Nothing acts on a {kind} by itself, in a real cluster either: it is there for other objects and clients to read.',
+  'narration.apiserver.jsonPatchFailed':
+    'The JSON patch (RFC 6902) does not apply to the stored object: {error}. The whole patch is refused (422) and nothing changes.',
+  'narration.apiserver.dryRun':
+    'A dry run (?dryRun=All): {kind} {name} went through admission and validation like any write, but nothing is written to etcd. The answer is the object as it would have been stored.',
   'narration.apiserver.reviewAnswered':
     'A {kind} is a question, not an object to keep: the API server answers it in the status of the object it returns (201 Created) and stores nothing in etcd.',
   'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',

@@ -471,6 +471,10 @@ const zhTW: Catalog = {
     '{kind} {name} 已儲存；自訂資源（custom resource）的服務還沒有模擬，所以它定義的資源不會被提供，也無法套用這種 kind 的物件。',
   'narration.apiserver.stored.inert':
     '{kind} {name} 已儲存。{kind} 本身不會讓任何元件採取行動，在真正的叢集中也一樣：它是留給其他物件和用戶端讀取的。',
+  'narration.apiserver.jsonPatchFailed':
+    'JSON patch（RFC 6902）無法套用到已儲存的物件：{error}。整個 patch 被拒絕（422），什麼都沒有改變。',
+  'narration.apiserver.dryRun':
+    '試執行（?dryRun=All）：{kind} {name} 像一般寫入一樣經過 admission 與驗證，但不寫入 etcd。回應的是它本來會被儲存的樣子。',
   'narration.apiserver.reviewAnswered':
     '{kind} 是一個提問，而不是要保存的物件：API server 把答案寫在回傳物件的 status 裡（201 Created），etcd 中什麼都不儲存。',
   'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',
