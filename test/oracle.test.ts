@@ -4,7 +4,7 @@
  * prints for the same commands (ages, timestamps and generated names normalised), and `get` with the app panel's
  * answer (answerKubectl) on the same world. Skipped, with the reason, when no v1.34 kubectl can be provided.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -503,6 +503,54 @@ spec:
     expect(dry.stdout).toBe('deployment.apps "api" deleted from default namespace (server dry run)\n');
     expect((await kubectl('get', 'deploy', 'api', '-o', 'name')).stdout).toBe('deployment.apps/api\n');
     await kubectl('delete', 'deploy', 'api', 'csa');
+  });
+
+  it('get -w / --watch-only: the panel replays the same watch events, as the real kubectl prints them', async () => {
+    // A namespace of its own, so the watch sees only this Deployment (`kubectl create namespace` sends protobuf,
+    // which serve does not read: applied from YAML instead).
+    await kubectl(
+      'apply',
+      '-f',
+      writeManifest('ns.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: watch\n'),
+    );
+    const env = { ...process.env, KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    const watchers = [
+      ['get', 'deploy', '-n', 'watch', '-w'],
+      ['get', 'pods', '-n', 'watch', '--watch-only'],
+    ].map((args) => {
+      const child = spawn(oracle.path!, args, { env });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      return { child, out: () => out };
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const file = writeManifest(
+      'watch.yaml',
+      deployment('web', 2).replace('name: web\n', 'name: web\n  namespace: watch\n'),
+    );
+    await kubectl('apply', '-f', file);
+    let ready = '';
+    for (let i = 0; i < 60 && ready !== '2'; i++) {
+      ready = (await kubectl('get', 'deploy', 'web', '-n', 'watch', '-o', 'jsonpath={.status.readyReplicas}')).stdout;
+      if (ready !== '2') await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const w of watchers) w.child.kill();
+    const trace = server.trace();
+    const watch = {
+      history: trace.history,
+      timeOf: (n: number) => trace.steps[n]?.time ?? 0,
+      upTo: trace.steps.length - 1,
+    };
+    const world = server.engine.currentWorld();
+    // Ages at the end of a line (the last column) differ between wall and virtual time; nothing else may.
+    const ages = (text: string) => text.trimEnd().replace(/ (\d+[smhd])+$/gm, ' <age>');
+    const deploy = ages(watchers[0].out());
+    expect(deploy.split('\n').length).toBeGreaterThan(3);
+    expect(deploy).toBe(ages(answerKubectl('kubectl get deploy -n watch -w', world, { watch }).output));
+    const pods = ages(watchers[1].out());
+    expect(pods).toContain('ContainerCreating');
+    expect(pods).toBe(ages(answerKubectl('kubectl get pods -n watch --watch-only', world, { watch }).output));
   });
 
   it('every request was a drawn step from kubectl to kube-apiserver', () => {
