@@ -790,7 +790,8 @@ export class Apiserver extends ApiserverStorage implements Component<ApiserverSt
       const op = this.deletion(req, info, key, obj, sim);
       if (op) ops.push({ op, obj });
     }
-    if (ops.length === 0) return this.respond(sim, client, req, phase, undefined, undefined, 200);
+    // A dry run answers once for the whole collection, having written nothing.
+    if (ops.length === 0 || req.dryRun) return this.respond(sim, client, req, phase, undefined, undefined, 200);
     const id = req.reqId;
     this.s.collections.set(id, ops.length);
     for (const { op, obj } of ops)
