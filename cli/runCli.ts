@@ -242,6 +242,8 @@ function main(argv: string[], io: CliIO): number {
       const user = run.cluster.user;
       const answer = answerKubectl(command, world!, {
         user: kubeconfigUser(user),
+        // `get -w` replays the whole run's watch events, as the panel does up to its cursor.
+        watch: { history: run.history, timeOf: (n) => run.steps[n]?.time ?? 0, upTo: run.steps.length - 1 },
       });
       io.stdout(`\n\n$ ${/^kubectl\b/.test(answer.command) ? '' : 'kubectl '}${answer.command}\n${answer.output}`);
     }

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parse as parseYaml } from 'yaml';
 import { KUBERNETES_VERSION, type Run } from '../src/engine/api';
 import { Engine } from '../src/engine/simulate';
 import type { ApiResponse, StatusError } from '../src/engine/messages';
@@ -224,14 +225,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         : 'Metadata'
       : false;
     const query = url.search;
+    const patchType = method === 'PATCH' ? patchTypeOf(req.headers['content-type']) : undefined;
+    // The request's field manager (handlers/rest.go managerOrUserAgent): `?fieldManager=`, else the user-agent up
+    // to its first `/` (`kubectl`). Server-side apply must name one.
+    const userAgent = (req.headers['user-agent'] ?? '').split('/')[0];
+    const fieldManager = q.get('fieldManager') || (patchType === 'apply' ? '' : userAgent);
+    if (patchType === 'apply' && !fieldManager)
+      return sendStatus(res, {
+        code: 400,
+        reason: 'BadRequest',
+        message: 'fieldManager is required for apply requests',
+      });
+    const deleteDryRun = method === 'DELETE' && /"dryRun":\s*\[\s*"All"/.test(rawBody);
+    const dryRun = q.getAll('dryRun').includes('All') || deleteDryRun;
     const base = {
       resourceKind: info.kind,
       apiVersion: apiVersionOf(info),
       ...(info.crd ? { custom: info } : {}),
       namespace,
       query: query || undefined,
+      ...(fieldManager && method !== 'GET' ? { fieldManager } : {}),
+      ...(dryRun ? { dryRun: true } : {}),
     };
-    const parsed = rawBody ? parseJson(rawBody) : undefined;
+    // An applied configuration is YAML (kubectl sends it as JSON, which YAML includes).
+    const parsed = rawBody ? (patchType === 'apply' ? parseYamlOrJson(rawBody) : parseJson(rawBody)) : undefined;
     if (parsed instanceof Error)
       return sendStatus(res, {
         code: 400,
@@ -289,8 +306,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           table,
         );
       case 'PATCH': {
-        const type = patchTypeOf(req.headers['content-type']);
+        const type = patchType;
         if (!type) return sendUnsupportedPatch(res, req.headers['content-type']);
+        if (type === 'json')
+          return sendObject(
+            res,
+            await ask({
+              ...base,
+              verb: 'patch',
+              name,
+              subresource: sub,
+              patchType: 'json',
+              jsonPatch: bodyIn as unknown[],
+            }),
+            info,
+            table,
+          );
         if (!bodyIn || typeof bodyIn !== 'object' || Array.isArray(bodyIn))
           return sendStatus(res, { code: 400, reason: 'BadRequest', message: 'the patch must be a JSON object' });
         return sendObject(
@@ -303,6 +334,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             patch: bodyIn as Record<string, unknown>,
             patchType: type,
             fieldValidation,
+            ...(type === 'apply' && q.get('force') === 'true' ? { force: true } : {}),
           }),
           info,
           table,
@@ -342,7 +374,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     res: http.ServerResponse,
   ) => {
     const { info, namespace, name } = route;
-    const base = { resourceKind: info.kind, namespace, name };
+    const fieldManager =
+      new URL(req.url ?? '/', 'http://x').searchParams.get('fieldManager') ||
+      (req.headers['user-agent'] ?? '').split('/')[0];
+    const base = { resourceKind: info.kind, namespace, name, ...(fieldManager ? { fieldManager } : {}) };
     let resp: ApiResponse;
     if (method === 'GET') resp = await askEngine({ ...base, verb: 'get' });
     else if (method === 'PUT' || method === 'PATCH') {
@@ -480,11 +515,23 @@ function versionInfo() {
   };
 }
 
-function patchTypeOf(contentType: string | undefined): 'merge' | 'strategic' | undefined {
+function patchTypeOf(contentType: string | undefined): 'merge' | 'strategic' | 'json' | 'apply' | undefined {
   const t = (contentType ?? '').split(';')[0].trim();
   if (t === 'application/merge-patch+json') return 'merge';
   if (t === 'application/strategic-merge-patch+json') return 'strategic';
+  if (t === 'application/json-patch+json') return 'json';
+  if (t === 'application/apply-patch+yaml' || t === 'application/apply-patch+cbor') return 'apply';
   return undefined;
+}
+
+function parseYamlOrJson(text: string): unknown {
+  const json = parseJson(text);
+  if (!(json instanceof Error)) return json;
+  try {
+    return parseYaml(text) as unknown;
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
 }
 
 function parseJson(text: string): unknown {
@@ -600,6 +647,6 @@ function sendUnsupportedPatch(res: http.ServerResponse, contentType: string | un
   sendStatus(res, {
     code: 415,
     reason: 'UnsupportedMediaType',
-    message: `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json (Podyssey does not serve ${contentType ?? 'this patch type'} yet)`,
+    message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json (not ${contentType ?? 'a patch type'})`,
   });
 }

@@ -13,7 +13,7 @@ import type { KObject } from '../src/engine/types';
 /** Fields of type metav1.MicroTime. */
 const MICRO_TIME_FIELDS = new Set(['renewTime', 'acquireTime', 'eventTime', 'lastObservedTime']);
 /** metav1.Time fields whose names do not end in Time/Timestamp. */
-const OTHER_TIME_FIELDS = new Set(['startedAt', 'finishedAt', 'timeAdded']);
+const OTHER_TIME_FIELDS = new Set(['startedAt', 'finishedAt', 'timeAdded', 'time']);
 const isTimeField = (key: string): boolean => /(Time|Timestamp)$/.test(key) || OTHER_TIME_FIELDS.has(key);
 
 export class WireClock {

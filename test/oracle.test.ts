@@ -4,7 +4,7 @@
  * prints for the same commands (ages, timestamps and generated names normalised), and `get` with the app panel's
  * answer (answerKubectl) on the same world. Skipped, with the reason, when no v1.34 kubectl can be provided.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -421,6 +421,160 @@ spec:
     );
     const left = await kubectl('get', 'deploy,svc', '-o', 'name');
     expect(left.stdout).toBe('service/kubernetes\n');
+  });
+
+  // Server-side apply, JSON patch and server dry-run (handlers/patch.go, k8s.io/apimachinery/pkg/util/managedfields,
+  // kubectl/pkg/cmd/apply/apply.go): what kubectl prints is kubectl's own text around the apiserver's messages.
+  const deployment = (name: string, replicas: number) =>
+    MANIFEST.split('---')[0]
+      .replace(/\bweb\b/g, name)
+      .replace('replicas: 3', `replicas: ${replicas}`);
+  const writeManifest = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('apply --dry-run=server: admitted and validated, not stored', async () => {
+    const file = writeManifest('api.yaml', deployment('api', 2));
+    const dry = await kubectl('apply', '--dry-run=server', '-f', file);
+    expect(dry.stdout).toBe('deployment.apps/api created (server dry run)\n');
+    const get = await kubectl('get', 'deploy', 'api');
+    expect(get.stderr).toBe('Error from server (NotFound): deployments.apps "api" not found\n');
+  });
+
+  it('apply --server-side creates, applies again, and records the Apply manager', async () => {
+    const file = join(dir, 'api.yaml');
+    for (let i = 0; i < 2; i++) {
+      const applied = await kubectl('apply', '--server-side', '-f', file);
+      expect(applied.stderr).toBe('');
+      expect(applied.stdout).toBe('deployment.apps/api serverside-applied\n');
+    }
+    const managers = await kubectl(
+      'get',
+      'deploy',
+      'api',
+      '-o',
+      'jsonpath={range .metadata.managedFields[*]}{.manager}/{.operation} {end}',
+    );
+    expect(managers.stdout).toBe('kubectl/Apply ');
+    const fields = await kubectl('get', 'deploy', 'api', '-o', 'jsonpath={.metadata.managedFields[0].fieldsV1.f:spec}');
+    expect(JSON.parse(fields.stdout)).toMatchObject({ 'f:replicas': {}, 'f:selector': {} });
+  });
+
+  it('apply --server-side after a client-side apply: the conflict on spec.replicas, then --force-conflicts', async () => {
+    await kubectl('apply', '-f', writeManifest('csa.yaml', deployment('csa', 3)));
+    const file = writeManifest('csa2.yaml', deployment('csa', 2));
+    const refused = await kubectl('apply', '--server-side', '-f', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      [
+        'error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas',
+        'Please review the fields above--they currently have other managers. Here',
+        'are the ways you can resolve this warning:',
+        '* If you intend to manage all of these fields, please re-run the apply',
+        '  command with the `--force-conflicts` flag.',
+        '* If you do not intend to manage all of the fields, please edit your',
+        '  manifest to remove references to the fields that should keep their',
+        '  current managers.',
+        '* You may co-own fields by updating your manifest to match the existing',
+        "  value; in this case, you'll become the manager if the other manager(s)",
+        '  stop managing the field (remove it from their configuration).',
+        'See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts',
+        '',
+      ].join('\n'),
+    );
+    const forced = await kubectl('apply', '--server-side', '--force-conflicts', '-f', file);
+    expect(forced.stderr).toBe('');
+    expect(forced.stdout).toBe('deployment.apps/csa serverside-applied\n');
+    expect((await kubectl('get', 'deploy', 'csa', '-o', 'jsonpath={.spec.replicas}')).stdout).toBe('2');
+    // kubectl migrated client-side apply's entry to its own (a JSON patch of managedFields, csaupgrade).
+    const managers = await kubectl('get', 'deploy', 'csa', '-o', 'jsonpath={.metadata.managedFields[*].manager}');
+    expect(managers.stdout.split(' ').sort()).toEqual(['kubectl', 'kubectl-last-applied']);
+  });
+
+  it('patch --type=json: RFC 6902 operations, and the apiserver texts when they fail', async () => {
+    const ok = await kubectl(
+      'patch',
+      'deploy',
+      'api',
+      '--type=json',
+      '-p',
+      '[{"op":"replace","path":"/spec/replicas","value":4}]',
+    );
+    expect(ok.stdout).toBe('deployment.apps/api patched\n');
+    expect((await kubectl('get', 'deploy', 'api', '-o', 'jsonpath={.spec.replicas}')).stdout).toBe('4');
+    const failed = await kubectl(
+      'patch',
+      'deploy',
+      'api',
+      '--type=json',
+      '-p',
+      '[{"op":"test","path":"/spec/replicas","value":5}]',
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      'The request is invalid: the server rejected our request due to an error in our request\n',
+    );
+    const malformed = await kubectl('patch', 'deploy', 'api', '--type=json', '-p', '{"op":"remove"}');
+    expect(malformed.stderr).toBe(
+      'Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n',
+    );
+  });
+
+  it('delete --dry-run=server deletes nothing', async () => {
+    const dry = await kubectl('delete', 'deploy', 'api', '--dry-run=server');
+    expect(dry.stdout).toBe('deployment.apps "api" deleted from default namespace (server dry run)\n');
+    expect((await kubectl('get', 'deploy', 'api', '-o', 'name')).stdout).toBe('deployment.apps/api\n');
+    await kubectl('delete', 'deploy', 'api', 'csa');
+  });
+
+  it('get -w / --watch-only: the panel replays the same watch events, as the real kubectl prints them', async () => {
+    // A namespace of its own, so the watch sees only this Deployment (`kubectl create namespace` sends protobuf,
+    // which serve does not read: applied from YAML instead).
+    await kubectl(
+      'apply',
+      '-f',
+      writeManifest('ns.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: watch\n'),
+    );
+    const env = { ...process.env, KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, KUBECACHEDIR: join(dir, 'cache') };
+    const watchers = [
+      ['get', 'deploy', '-n', 'watch', '-w'],
+      ['get', 'pods', '-n', 'watch', '--watch-only'],
+    ].map((args) => {
+      const child = spawn(oracle.path!, args, { env });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      return { child, out: () => out };
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const file = writeManifest(
+      'watch.yaml',
+      deployment('web', 2).replace('name: web\n', 'name: web\n  namespace: watch\n'),
+    );
+    await kubectl('apply', '-f', file);
+    let ready = '';
+    for (let i = 0; i < 60 && ready !== '2'; i++) {
+      ready = (await kubectl('get', 'deploy', 'web', '-n', 'watch', '-o', 'jsonpath={.status.readyReplicas}')).stdout;
+      if (ready !== '2') await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const w of watchers) w.child.kill();
+    const trace = server.trace();
+    const watch = {
+      history: trace.history,
+      timeOf: (n: number) => trace.steps[n]?.time ?? 0,
+      upTo: trace.steps.length - 1,
+    };
+    const world = server.engine.currentWorld();
+    // Ages at the end of a line (the last column) differ between wall and virtual time; nothing else may.
+    const ages = (text: string) => text.trimEnd().replace(/ (\d+[smhd])+$/gm, ' <age>');
+    const deploy = ages(watchers[0].out());
+    expect(deploy.split('\n').length).toBeGreaterThan(3);
+    expect(deploy).toBe(ages(answerKubectl('kubectl get deploy -n watch -w', world, { watch }).output));
+    const pods = ages(watchers[1].out());
+    expect(pods).toContain('ContainerCreating');
+    expect(pods).toBe(ages(answerKubectl('kubectl get pods -n watch --watch-only', world, { watch }).output));
   });
 
   it('every request was a drawn step from kubectl to kube-apiserver', () => {

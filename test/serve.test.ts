@@ -126,6 +126,38 @@ describe('npm run serve', () => {
     );
   });
 
+  it('server-side apply needs a field manager, takes YAML, and records managedFields times on the wall clock', async () => {
+    const path = '/api/v1/namespaces/default/configmaps/cm';
+    const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: "1"\n';
+    const patch = (query: string, body: string, type = 'application/apply-patch+yaml') =>
+      fetch(`${server.url}${path}${query}`, { method: 'PATCH', headers: { 'content-type': type }, body }).then(
+        async (r) => ({ status: r.status, body: JSON.parse(await r.text()) }),
+      );
+    const anonymous = await patch('', yaml);
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.message).toBe('fieldManager is required for apply requests');
+    const created = await patch('?fieldManager=me', yaml);
+    expect(created.status).toBe(201);
+    expect(created.body.metadata.managedFields).toEqual([
+      {
+        manager: 'me',
+        operation: 'Apply',
+        apiVersion: 'v1',
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:data': { 'f:a': {} } },
+      },
+    ]);
+    // A JSON patch's dry run answers the patched object and stores nothing.
+    const dry = await patch(
+      '?dryRun=All',
+      '[{"op":"add","path":"/data/b","value":"2"}]',
+      'application/json-patch+json',
+    );
+    expect(dry.body.data).toEqual({ a: '1', b: '2' });
+    expect(JSON.parse((await get(path)).body).data).toEqual({ a: '1' });
+  });
+
   it('splits resource paths as the apiserver does', () => {
     expect(parseResourcePath('/api/v1/namespaces/default/pods/web/log')).toMatchObject({
       namespace: 'default',

@@ -47,8 +47,22 @@ export interface ApiRequest {
   fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
   /** Client-side apply: the manifest as written, which strict field validation checks (not the merged object). */
   appliedConfig?: KObject;
-  /** Patch: how `patch` applies (the request's Content-Type); a JSON merge patch (RFC 7386) when absent. */
-  patchType?: 'merge' | 'strategic';
+  /**
+   * Patch: how `patch` applies (the request's Content-Type); a JSON merge patch (RFC 7386) when absent. `json`:
+   * RFC 6902 operations in `jsonPatch`; `apply`: server-side apply of the configuration in `patch`.
+   */
+  patchType?: 'merge' | 'strategic' | 'json' | 'apply';
+  /** A JSON patch's operations (RFC 6902). */
+  jsonPatch?: unknown[];
+  /**
+   * `?fieldManager=` (or the client's user-agent prefix): the writes of a request that names one record
+   * metadata.managedFields. In-cluster components send none, so the engine's own objects carry no entries.
+   */
+  fieldManager?: string;
+  /** Server-side apply's `?force=true`: conflicting fields are taken over. */
+  force?: boolean;
+  /** `?dryRun=All`: admission and validation run, nothing is stored; the answer is the object that would be. */
+  dryRun?: boolean;
   /** List: `?labelSelector=` and `?fieldSelector=` as a client sent them (labels.Parse / fields.ParseSelector). */
   labelSelector?: string;
   fieldSelector?: string;
@@ -66,7 +80,7 @@ export interface StatusError {
     name?: string;
     causes?: FieldError[];
     /** metav1.StatusCause entries that are not field errors (`DisruptionBudget` on a refused eviction). */
-    reasons?: Array<{ reason: string; message: string }>;
+    reasons?: Array<{ reason: string; message: string; field?: string }>;
     /** StatusDetails.retryAfterSeconds (a 429's suggestion, also its Retry-After header). */
     retryAfterSeconds?: number;
   };

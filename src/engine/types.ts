@@ -202,6 +202,16 @@ export interface ObjectMeta {
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];
   finalizers?: string[];
+  /** Who owns which fields (src/engine/apiserver/managedFields.ts); kept only for writes that name a manager. */
+  managedFields?: Array<{
+    manager: string;
+    operation: 'Apply' | 'Update';
+    apiVersion: string;
+    time: number;
+    fieldsType: 'FieldsV1';
+    fieldsV1: Record<string, unknown>;
+    subresource?: string;
+  }>;
 }
 
 export interface OwnerReference {

@@ -15,6 +15,8 @@ export function KubectlPanel() {
   const { world, cursor, session } = useCurrent();
   const command = useApp((s) => s.kubectlCommand);
   const user = session?.run.cluster.user;
+  const run = session?.run;
+  const seq = run?.steps[cursor]?.seq ?? -1;
   const [draft, setDraft] = useState('');
   const history = useRef<string[]>([]);
   const position = useRef(0);
@@ -23,9 +25,13 @@ export function KubectlPanel() {
       world
         ? answerKubectl(command, world, {
             user: kubeconfigUser(user),
+            // `get -w` replays the run's writes up to the cursor (src/engine/kubectl/kubectlWatch.ts).
+            watch: run
+              ? { history: run.history, timeOf: (n: number) => run.steps[n]?.time ?? 0, upTo: seq }
+              : undefined,
           })
         : undefined,
-    [command, world, user],
+    [command, world, user, run, seq],
   );
 
   const submit = (e: FormEvent) => {

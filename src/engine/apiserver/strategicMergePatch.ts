@@ -30,7 +30,7 @@ const MERGED_SCALAR_LISTS = new Set(['finalizers']);
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-function mergeKeyOf(field: string, items: readonly unknown[]): string | undefined {
+export function mergeKeyOf(field: string, items: readonly unknown[]): string | undefined {
   if (field === 'ports') return items.some((i) => isObj(i) && 'containerPort' in i) ? 'containerPort' : 'port';
   return MERGE_KEYS[field];
 }

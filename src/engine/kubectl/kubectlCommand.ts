@@ -35,6 +35,7 @@ import { answerRollout } from './rolloutCommand';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter';
 import type { UserInfo } from '../messages';
 import type { KObject } from '../types';
+import { answerWatch, type WatchSource } from './kubectlWatch';
 
 export interface KubectlAnswer {
   command: string;
@@ -92,6 +93,9 @@ interface Flags {
   namespace: string;
   allNamespaces: boolean;
   args: string[];
+  /** `-w`/`--watch`, `--watch-only`. */
+  watch?: boolean;
+  watchOnly?: boolean;
 }
 
 function parseFlags(tokens: string[]): Flags | string {
@@ -135,8 +139,10 @@ function parseFlags(tokens: string[]): Flags | string {
     } else if (tok === '--show-labels') flags.showLabels = true;
     else if (tok === '--no-headers') flags.noHeaders = true;
     else if (/^(-w|--watch)(=(true|false))?$/.test(tok)) {
-      // Accepted and ignored: a snapshot cannot watch; headers are the printer's default here.
-    } else if (tok.startsWith('--')) return `error: unknown flag: ${tok.split('=')[0]}`;
+      // A snapshot without the run's history (the CLI) cannot watch: it answers as a plain get.
+      flags.watch = !tok.endsWith('=false');
+    } else if (/^--watch-only(=(true|false))?$/.test(tok)) flags.watchOnly = !tok.endsWith('=false');
+    else if (tok.startsWith('--')) return `error: unknown flag: ${tok.split('=')[0]}`;
     else if (tok.startsWith('-') && tok.length > 1) return `error: unknown shorthand flag: '${tok[1]}' in ${tok}`;
     else flags.args.push(tok);
   }
@@ -157,6 +163,8 @@ function err(command: string, output: string): KubectlAnswer {
 export interface KubectlOptions {
   /** The kubeconfig user (`auth can-i`, `auth whoami`); kind's kubernetes-admin by default. */
   user?: UserInfo;
+  /** The run's history up to the cursor: `get -w` replays it (kubectlWatch.ts). */
+  watch?: WatchSource;
 }
 
 export function answerKubectl(command: string, world: WorldState, opts: KubectlOptions = {}): KubectlAnswer {
@@ -215,6 +223,8 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
   // resource.Builder: names and a selector exclude each other.
   if (flags.selector !== undefined && (flags.args.length > 1 || flags.args[0]?.includes('/')))
     return err(trimmed, 'error: name cannot be provided when a selector is specified');
+  if (verb === 'get' && (flags.watch || flags.watchOnly) && opts.watch && (!flags.output || flags.output === 'wide'))
+    return watch(trimmed, flags, world, opts.watch);
   const answer = verb === 'get' ? get(trimmed, flags, world) : describe(trimmed, flags, world);
   const t = targets(flags.args);
   // The apiserver's deprecation warning for v1 Endpoints (k8s.io/apiserver pkg/endpoints/deprecation, from the type's
@@ -228,6 +238,32 @@ export function answerKubectl(command: string, world: WorldState, opts: KubectlO
 }
 
 export const ENDPOINTS_DEPRECATED = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
+
+/** `get TYPE -w` over the run's history (kubectlWatch.ts). */
+function watch(command: string, flags: Flags, world: WorldState, source: WatchSource): KubectlAnswer {
+  const parsed = targets(flags.args);
+  if (typeof parsed === 'string') return err(command, parsed);
+  // get.go watch(): one resource type only.
+  if (parsed.length > 1)
+    return err(
+      command,
+      `error: watch is only supported on individual resources and resource collections, but ${parsed.length} resources were found`,
+    );
+  const matches = flags.selector !== undefined ? listFilter(flags.selector) : () => true;
+  if (typeof matches === 'string') return err(command, `Error from server (BadRequest): ${matches}`);
+  const [{ info, names }] = parsed;
+  const ctx = {
+    now: world.time,
+    wide: flags.output === 'wide',
+    allNamespaces: flags.allNamespaces,
+    namespace: flags.namespace,
+    objects: objectsOf(world),
+    showLabels: flags.showLabels || undefined,
+    labelColumns: flags.labelColumns.length ? flags.labelColumns : undefined,
+    noHeaders: flags.noHeaders || undefined,
+  };
+  return { command, output: answerWatch(info, names, matches, ctx, !!flags.watchOnly, source), ok: true };
+}
 
 /** `auth can-i …` and `auth whoami` (its SelfSubjectReview printed as kubectl's ATTRIBUTE/VALUE table). */
 function answerAuth(tokens: string[], world: WorldState, user: UserInfo): { output: string; ok: boolean } {

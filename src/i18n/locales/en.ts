@@ -289,6 +289,10 @@ export const en = {
     'The CRD {name} is being deleted: its finalizer customresourcecleanup.apiextensions.k8s.io holds it while the finalizer controller in kube-apiserver deletes its {count} custom resource(s) ({plural}). Then it removes the finalizer, and the CRD is gone.',
   'narration.apiserver.crPruned':
     'The API server prunes the fields the CRD’s schema does not define ({fields}) before it stores the custom resource: they are silently dropped.',
+  'narration.apiserver.jsonPatchFailed':
+    'The JSON patch (RFC 6902) does not apply to the stored object: {error}. The whole patch is refused (422) and nothing changes.',
+  'narration.apiserver.dryRun':
+    'A dry run (?dryRun=All): {kind} {name} went through admission and validation like any write, but nothing is written to etcd. The answer is the object as it would have been stored.',
   'narration.apiserver.reviewAnswered':
     'A {kind} is a question, not an object to keep: the API server answers it in the status of the object it returns (201 Created) and stores nothing in etcd.',
   'narration.apiserver.vapOk': 'Validating admission: every policy accepts the object. Next stop: etcd.',

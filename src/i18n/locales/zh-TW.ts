@@ -490,6 +490,10 @@ const zhTW: Catalog = {
     'CRD {name} 正在刪除：finalizer customresourcecleanup.apiextensions.k8s.io 讓它先留著，kube-apiserver 裡的 finalizer controller 會刪除它的 {count} 個自訂資源（{plural}），接著移除 finalizer，CRD 才真正消失。',
   'narration.apiserver.crPruned':
     'API server 在儲存這個自訂資源之前，會修剪（prune）掉 CRD schema 沒有定義的欄位（{fields}）：它們會被默默丟掉。',
+  'narration.apiserver.jsonPatchFailed':
+    'JSON patch（RFC 6902）無法套用到已儲存的物件：{error}。整個 patch 被拒絕（422），什麼都沒有改變。',
+  'narration.apiserver.dryRun':
+    '試執行（?dryRun=All）：{kind} {name} 像一般寫入一樣經過 admission 與驗證，但不寫入 etcd。回應的是它本來會被儲存的樣子。',
   'narration.apiserver.reviewAnswered':
     '{kind} 是一個提問，而不是要保存的物件：API server 把答案寫在回傳物件的 status 裡（201 Created），etcd 中什麼都不儲存。',
   'narration.apiserver.vapOk': 'Validating admission（驗證型准入）：每一條政策都接受這個物件。下一站：etcd。',

@@ -41,6 +41,10 @@ import { applySchemaDefaults, prune, unknownFields, validateAgainstSchema } from
 import { planEviction, withDisruptionTarget } from './evictionREST';
 import { NO_ROUTE, notFound } from '../../apiserver/statusErrors';
 import { mergePatch } from '../../apiserver/mergePatch';
+import { applyJsonPatch } from '../../apiserver/jsonPatch';
+import { recordUpdate } from '../../apiserver/managedFields';
+import { serverSideApply } from '../../apiserver/serverSideApply';
+import { canonicalEqual } from '../../objects/canonicalEqual';
 import { servedResource } from './requestLabel';
 import { answerMetrics } from './aggregatedMetrics';
 
@@ -347,8 +351,11 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
         details: { kind: info.resource, group: info.group, name: obj.metadata.name },
       });
     }
+    // managedFields of a create by a named manager (an apply's were set from its configuration).
+    if (req.fieldManager && req.patchType !== 'apply') obj = recordUpdate(undefined, obj, req.fieldManager, sim.now);
     const ops = [{ type: 'put' as const, key, value: obj, expectModRevision: 0 }];
-    if (quota?.charged.length) return this.charge(sim, req, client, phase, { quotas: quota.charged, info, ops });
+    if (quota?.charged.length && !req.dryRun)
+      return this.charge(sim, req, client, phase, { quotas: quota.charged, info, ops });
     this.write(sim, req, client, phase, info, 'create', ops);
   }
 
@@ -399,6 +406,8 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
   ): void {
     const key = etcdKey(info, req.namespace, req.name!);
     const existing = sim.store.get(key);
+    if (!existing && req.patchType === 'apply' && req.subresource === undefined)
+      return this.applyCreate(req, client, phase, info, stage, sim);
     if (!existing) return this.respond(sim, client, req, phase, notFound(info, req.name!));
     // The update's resourceVersion precondition (GuaranteedUpdate), for the resource-quota controller's status
     // writes: usage it counted from a cache older than the admission plugin's last charge must not replace it.
@@ -411,7 +420,32 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
       });
     let next: KObject;
     if (req.subresource === 'finalize') return this.finalize(req, client, phase, info, existing, sim);
-    if (req.patch) {
+    if (req.patchType === 'apply' && req.patch) {
+      const applied = serverSideApply(existing, req.patch as KObject, req.fieldManager ?? '', !!req.force, sim.now);
+      if (applied.error) return this.respond(sim, client, req, phase, applied.error);
+      // The merged object is decoded, so defaulted again (a field the configuration dropped comes back defaulted).
+      const merged = applyDefaults(toStorageVersion(decodeNulls(applied.object!, k8sSchema())));
+      next = prepareForUpdate(existing, merged, req.subresource);
+    } else if (req.patchType === 'json') {
+      // handlers/patch.go applyJSPatch: a malformed patch is a 400; one that does not apply, a 422 built by
+      // NewGenericServerResponse, which keeps the json-patch library's error out of the Status (kubectl prints
+      // `The request is invalid: the server rejected our request …`); the diagram's step keeps it.
+      const patched = applyJsonPatch(existing, req.jsonPatch);
+      if ('badRequest' in patched)
+        return this.respond(sim, client, req, phase, { code: 400, reason: 'BadRequest', message: patched.badRequest });
+      if ('error' in patched) {
+        stage?.('validation', 'patch', `The JSON patch does not apply: ${patched.error}`, 'apiserver.jsonPatchFailed', {
+          error: patched.error,
+        });
+        return this.respond(sim, client, req, phase, {
+          code: 422,
+          reason: 'Invalid',
+          message: 'the server rejected our request due to an error in our request',
+        });
+      }
+      next = applyDefaults(toStorageVersion(decodeNulls(patched.doc as KObject, k8sSchema())));
+      next = prepareForUpdate(existing, next, req.subresource === 'status' ? 'status' : undefined);
+    } else if (req.patch) {
       next = (
         req.patchType === 'strategic' ? strategicMergePatch(existing, req.patch) : mergePatch(existing, req.patch)
       ) as KObject;
@@ -453,6 +487,12 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
         existing,
         this.customStatusEnabled(info, sim),
       );
+    if (req.fieldManager && req.patchType !== 'apply' && req.subresource !== 'status')
+      next = recordUpdate(existing, next, req.fieldManager, sim.now, req.subresource);
+    // GuaranteedUpdate stores nothing when the new object is the old one (a repeated apply); only for the
+    // requests of named managers, which come from live clients, so the engine's own runs are not changed.
+    if ((req.fieldManager || req.patchType === 'json') && canonicalEqual(existing, next))
+      return this.respond(sim, client, req, phase, undefined, existing, 200);
     if (req.subresource !== 'status') {
       const errs = schema
         ? [...validateObject(next, { existing, namespaced: info.namespaced }), ...validateAgainstSchema(next, schema)]
@@ -529,6 +569,22 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
       [{ type: 'put', key, value: next, expectModRevision: sim.store.modRevision(key) }],
       existing,
     );
+  }
+
+  /** Server-side apply of an object that does not exist yet: the configuration is created, its fields owned. */
+  private applyCreate(
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    stage: Stage | undefined,
+    sim: Simulation,
+  ): void {
+    const config = req.patch as KObject;
+    const applied = serverSideApply(undefined, config, req.fieldManager ?? '', !!req.force, sim.now);
+    const body = applied.object!;
+    if (!body.metadata?.name) body.metadata = { ...body.metadata, name: req.name! };
+    this.create({ ...req, verb: 'create', body }, client, phase, info, stage, sim);
   }
 
   /** A review answered or a component status read (nonStoredResources.ts): nothing is written to etcd. */
@@ -781,7 +837,8 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
       const op = this.deletion(req, info, key, obj, sim);
       if (op) ops.push({ op, obj });
     }
-    if (ops.length === 0) return this.respond(sim, client, req, phase, undefined, undefined, 200);
+    // A dry run answers once for the whole collection, having written nothing.
+    if (ops.length === 0 || req.dryRun) return this.respond(sim, client, req, phase, undefined, undefined, 200);
     const id = req.reqId;
     this.s.collections.set(id, ops.length);
     for (const { op, obj } of ops)
@@ -856,6 +913,8 @@ export class Apiserver extends ApiextensionsControllers implements Component<Api
   }
 
   private decode(body: KObject, info: ResourceInfo): StatusError | undefined {
+    // managedFields arrive with their times already read as virtual ms (the server's fromWire): not checked here.
+    if (body.metadata?.managedFields) body = { ...body, metadata: { ...body.metadata, managedFields: undefined } };
     const res = strictDecode(body, k8sSchema());
     const problems = [...res.typeErrors, ...res.unknown.map((f) => `unknown field "${f}"`)];
     if (!problems.length) return undefined;

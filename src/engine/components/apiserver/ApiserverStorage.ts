@@ -173,6 +173,7 @@ export abstract class ApiserverStorage {
     eviction?: Pending['eviction'],
     internal?: Pending['internal'],
   ): void {
+    if (req.dryRun) return this.answerDryRun(sim, req, client, phase, info, op, ops[0].value ?? old);
     const reqId = sim.nextId('etcd');
     this.s.pending.set(reqId, {
       req,
@@ -212,6 +213,31 @@ export abstract class ApiserverStorage {
       },
       sim.latency(APISERVER).between(1, 2),
     );
+  }
+
+  /**
+   * `?dryRun=All` (the registry's dryrun.Store): everything up to storage has run; the object is answered as it
+   * would have been stored and etcd is not written.
+   */
+  protected answerDryRun(
+    sim: Simulation,
+    req: ApiRequest,
+    client: Endpoint,
+    phase: Phase,
+    info: ResourceInfo,
+    op: Pending['op'],
+    obj: KObject | undefined,
+  ): void {
+    const name = obj?.metadata.name ?? req.name ?? '';
+    sim.decide(APISERVER, {
+      phase: 'persist',
+      verb: 'note',
+      label: 'dry run: not stored',
+      summary: `Dry run: ${info.kind} ${name} passed admission and validation; nothing is written to etcd`,
+      narration: { key: 'apiserver.dryRun', params: { kind: info.kind, name } },
+      ...(obj ? { object: refOf(obj) } : {}),
+    });
+    this.respond(sim, client, req, phase, undefined, obj, op === 'create' ? 201 : 200);
   }
 
   protected onEtcdResult(res: EtcdResult, sim: Simulation): void {
