@@ -41,6 +41,8 @@ export const REASONS = {
     'Service {service} selects {count} pod(s) but none is Ready, so its EndpointSlice has no ready endpoints',
   selectorMismatch: 'Service {service} selects {selector}, and no pod has those labels: its EndpointSlice stays empty',
   endpoints: '{count} ready endpoint(s)',
+  hpaMetrics:
+    'HorizontalPodAutoscaler {hpa} cannot compute a replica count (ScalingActive=False, {reason}), so it never scales: {message}',
   proxyStale:
     'kube-proxy on {node} programs {jumps} of {count} ready endpoints for {service}: its rules are stale (is kube-proxy running there?)',
 } as const;

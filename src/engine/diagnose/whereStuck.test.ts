@@ -63,3 +63,17 @@ describe('where is it stuck?', () => {
     expect(run.steps[d.stuck!.step!].events.map((e) => e.reason)).toContain('FailedCreatePodSandBox');
   });
 });
+
+describe('where is it stuck? an autoscaler without metrics', () => {
+  it('names the HPA that gets no metrics on kind (horizontal.go: ScalingActive=False, FailedGetResourceMetric)', () => {
+    const stuck = diagnose('hpa-without-metrics-server').d.stuck!;
+    expect(stuck).toMatchObject({ link: 'hpa', component: 'kube-controller-manager', key: 'stuck.hpaMetrics' });
+    expect(stuck.reason).toContain('ScalingActive=False, FailedGetResourceMetric');
+    expect(stuck.evidence).toContain('unable to get metrics for resource cpu');
+    expect(stuck.step).toBeGreaterThan(0);
+  });
+
+  it('has nothing to say about an HPA that scales', () => {
+    expect(diagnose('hpa-with-metrics-server').d.chain.some((f) => f.link === 'hpa')).toBe(false);
+  });
+});

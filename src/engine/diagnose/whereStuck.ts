@@ -20,6 +20,7 @@ export type LinkId =
   | 'ready'
   | 'endpoints'
   | 'kube-proxy'
+  | 'hpa'
   | 'node';
 
 export interface Finding {
@@ -110,6 +111,29 @@ export function whereStuck(world: WorldState, run: Pick<Run, 'steps'>): Diagnosi
   for (const rs of of('ReplicaSet').filter((r) => !r.metadata.ownerReferences?.length)) checkReplicaSet(rs);
   for (const p of of('Pod').filter((x) => !x.metadata.ownerReferences?.length)) checkPod(p);
   for (const svc of of('Service')) checkService(svc);
+  for (const hpa of of('HorizontalPodAutoscaler')) checkAutoscaler(hpa);
+
+  /**
+   * An HPA that cannot read its metrics (kind has no metrics-server) leaves the workload as it is: the journey is
+   * "done", but the autoscaling the manifest asked for never happens (horizontal.go setCondition ScalingActive).
+   */
+  function checkAutoscaler(hpa: KObject): void {
+    const active = (hpa.status?.conditions ?? []).find((c: any) => c.type === 'ScalingActive');
+    if (active?.status !== 'False') return;
+    const name = hpa.metadata.name;
+    const failed = lastEvent(hpa, ['FailedGetResourceMetric', 'FailedComputeMetricsReplicas', 'FailedGetScale']);
+    chain.push({
+      link: 'hpa',
+      ok: false,
+      object: `horizontalpodautoscaler/${name}`,
+      component: 'kube-controller-manager',
+      ...reasonOf('hpaMetrics', { hpa: name, reason: String(active.reason), message: String(active.message ?? '') }),
+      key: 'stuck.hpaMetrics',
+      evidence: failed ? `${failed.reason}: ${failed.message}` : `ScalingActive=False (${active.reason})`,
+      command: `kubectl describe hpa ${name} -n ${hpa.metadata.namespace}`,
+      step: stepOf(failed),
+    });
+  }
 
   function checkReplicaSet(rs: KObject): void {
     const ns = rs.metadata.namespace!;

@@ -75,6 +75,8 @@ const zhTW: Catalog = {
   'diag.selectorMismatch':
     'Service {service} 選的是 {selector}，卻沒有 Pod 帶這些 label：它的 EndpointSlice 一直是空的',
   'diag.endpoints': '{count} 個就緒端點',
+  'diag.hpaMetrics':
+    'HorizontalPodAutoscaler {hpa} 算不出副本數（ScalingActive=False，{reason}），所以永遠不會擴縮：{message}',
   'diag.proxyStale':
     '{node} 上的 kube-proxy 只為 {service} 設定了 {count} 個就緒端點中的 {jumps} 個：它的規則過期了（那裡的 kube-proxy 有在執行嗎？）',
   // ---- scenarios (`scenario.<id>.title|lesson`; English in src/scenarios/*Scenarios.ts) ------------------------
@@ -1004,6 +1006,7 @@ const zhTW: Catalog = {
   'stuck.link.ready': 'Ready',
   'stuck.link.endpoints': 'Service endpoint',
   'stuck.link.kube-proxy': 'kube-proxy 規則',
+  'stuck.link.hpa': 'HorizontalPodAutoscaler',
   'stuck.key.api.etcd': 'etcd 失去 quorum：寫入會逾時。',
   'stuck.key.api.down': 'API server 停止運作。',
   'stuck.key.api.unauthorized': '憑證錯誤（401）。',
@@ -1025,6 +1028,7 @@ const zhTW: Catalog = {
   'stuck.key.stuck.kubeletSilent': 'kubelet 還沒啟動這個 Pod。',
   'stuck.key.stuck.notReady': '在執行，但不是 Ready。',
   'stuck.key.stuck.endpointsNotReady': 'Service 沒有 ready 的 endpoint。',
+  'stuck.key.stuck.hpaMetrics': '自動擴縮器拿不到指標。',
   'stuck.key.stuck.selectorMismatch': 'Service 的 selector 沒有選到任何 Pod。',
   'stuck.key.stuck.proxyStale': 'kube-proxy 的規則過時了。',
   'nodes.lease': '{age} 前續約 Lease',
