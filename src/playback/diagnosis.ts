@@ -3,6 +3,7 @@
  * the rest of the chain), then the engine's walk of the chain (whereStuck).
  */
 import type { Run, WorldState } from '../engine/api';
+import { NODE_LOCAL, type ComponentId } from '../engine/types';
 import { whereStuck, type Finding, type LinkId } from '../engine/diagnose/whereStuck';
 import { reasonOf, type ReasonKey } from '../engine/diagnose/reasons';
 
@@ -111,15 +112,13 @@ export function diagnoseAtCached(run: Pick<Run, 'steps' | 'output'>, world: Worl
   return diagnosis;
 }
 
-const NODE_LOCAL_COMPONENTS = new Set(['kubelet', 'container-runtime', 'cni', 'kube-proxy']);
-
 /**
  * The diagram instance a finding blames: a control-plane component by id, a node-local one on the node of the Pod it
  * is about (`kubelet@node-2`), or on the node its reason names.
  */
 export function stuckInstance(finding: ChainFinding, world: WorldState): string | undefined {
   if (finding.component === 'kubectl') return 'kubectl';
-  if (!NODE_LOCAL_COMPONENTS.has(finding.component)) return finding.component;
+  if (!NODE_LOCAL.has(finding.component as ComponentId)) return finding.component;
   let node = typeof finding.params.node === 'string' ? finding.params.node : undefined;
   if (!node && finding.object.startsWith('pod/')) {
     const suffix = `/${finding.object.slice(4)}`;

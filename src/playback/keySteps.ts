@@ -13,8 +13,8 @@
  *  - the milestones of "it works": the first Pod Ready, the first ready endpoint, the first kube-proxy sync that
  *    carries it, the first workload status with every replica ready;
  *  - every fault and user action, and the end of the run.
- * Background steps (lease heartbeats) are never key steps. One pass, a Set per rule: a 200,000-step trace costs a
- * few milliseconds.
+ * Background steps (lease heartbeats) are never key steps. One pass, a Set per rule: about 0.5 µs a step (100 ms for
+ * a 200,000-step trace, walked in a worker).
  */
 import type { Step } from '../engine/types';
 
@@ -49,8 +49,9 @@ export function keySteps(steps: readonly Step[]): number[] {
   const hops = new Set<string>();
   const reasons = new Set<string>();
   const milestones = new Set<string>();
-  /** Per Warning reason: the latest Event of it (by name) and the step where that Event first appeared. */
-  const latestWarning = new Map<string, { name: string; seq: number }>();
+  /** Where each Warning Event (by name) first appeared, and per reason the name of its latest Event. */
+  const firstSeen = new Map<string, number>();
+  const latestWarning = new Map<string, string>();
   let sawReadyEndpoint = false;
   const out: number[] = [];
   const last = steps.length - 1;
@@ -70,8 +71,10 @@ export function keySteps(steps: readonly Step[]): number[] {
     }
     for (const e of s.events) {
       const reason = `${e.type}/${e.reason}`;
-      if (e.type === 'Warning' && latestWarning.get(reason)?.name !== e.name)
-        latestWarning.set(reason, { name: e.name, seq: s.seq });
+      if (e.type === 'Warning') {
+        if (!firstSeen.has(e.name)) firstSeen.set(e.name, s.seq);
+        latestWarning.set(reason, e.name);
+      }
       if (!reasons.has(reason)) {
         reasons.add(reason);
         key = true;
@@ -85,6 +88,9 @@ export function keySteps(steps: readonly Step[]): number[] {
     if (m === 'endpointslice.update-ready' || m === 'endpoint.update-ready') sawReadyEndpoint = true;
     if (key) out.push(s.seq);
   }
-  const latest = [...latestWarning.values()].map((w) => w.seq).filter((seq) => !out.includes(seq));
+  const keys = new Set(out);
+  const latest = [...new Set([...latestWarning.values()].map((name) => firstSeen.get(name)!))].filter(
+    (seq) => !keys.has(seq),
+  );
   return latest.length ? [...out, ...latest].sort((a, b) => a - b) : out;
 }

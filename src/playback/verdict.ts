@@ -24,5 +24,7 @@ export function verdictOf(diagnosis: { stuck?: ChainFinding; chain: ChainFinding
     else if (f.reasonKey === 'endpoints')
       services.push({ name: f.object.replace(/^service\//, ''), count: Number(f.params.count) || 0 });
   }
-  return { kind: 'done', ready: ready.size, want: Math.max(want, ready.size), services };
+  want = Math.max(want, ready.size);
+  // A chain without Pods (a Service alone) has no "n/n Ready" to state.
+  return want ? { kind: 'done', ready: ready.size, want, services } : undefined;
 }
