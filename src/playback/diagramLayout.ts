@@ -8,7 +8,7 @@
  * Large clusters (more than TILE_THRESHOLD nodes) get one compact tile per node instead of a lane
  * (diagramLayoutTiles.ts): 100 lanes would be 17 rows scaled past legibility and thousands of DOM nodes.
  */
-import { controllerParts } from '../engine/components/controllers/registry';
+import { CONTROLLER_PARTS } from '../engine/components/controllers/controllerParts';
 import type { ComponentId } from '../engine/types';
 import { addTileGrid, tileGridWidth, tilesPerRow } from './diagramLayoutTiles';
 
@@ -70,7 +70,7 @@ export function boxOf(layout: DiagramLayout, instance: string): string {
 
 const APISERVER_STAGES = ['authn', 'authz', 'mutating-admission', 'validation', 'validating-admission'];
 /** The controllers the engine runs inside kube-controller-manager (their `part` names in the trace). */
-export const CONTROLLERS: string[] = controllerParts();
+export const CONTROLLERS: string[] = [...CONTROLLER_PARTS];
 const RUNTIME_LAYERS = ['containerd', 'containerd-shim', 'runc'];
 
 /** Geometry constants (canvas units; React Flow scales the whole canvas to fit). */

@@ -1,7 +1,8 @@
 /**
  * The controllers kube-controller-manager runs, in the order they see each watch event. Adding a controller is one
- * folder under this one and one line here: the apiserver's watch routes, the re-list after a restart, the diagram's
- * parts of kube-controller-manager and the Summary read this list.
+ * folder under this one and one line here (and its part names in controllerParts.ts, which the diagram draws without
+ * loading the controllers; registry.test.ts says when they differ): the apiserver's watch routes, the re-list after
+ * a restart and the Summary read this list.
  */
 import type { Controller } from './Controller';
 import { daemonSetController } from './daemonset/daemonSetController';
