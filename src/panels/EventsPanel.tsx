@@ -8,14 +8,10 @@ import { useT } from '../ui/i18n/translateContext';
 import { useApp, useAppApi } from '../ui/store/useApp';
 import { useCurrent } from '../ui/store/useCurrent';
 import { printEvents, toKEvent } from '../engine/kubectl/eventsTable';
+import { namespaceScope } from '../playback/defaultKubectlCommand';
 
+/** namespaceScope's value for every namespace. */
 const ALL = '-A';
-
-/** Where Events look first: the manifest's one namespace, all of them when it used several, else `default`. */
-function defaultNamespace(namespaces: readonly string[]): string {
-  if (namespaces.length > 1) return ALL;
-  return namespaces[0] ?? 'default';
-}
 
 export function EventsPanel() {
   const t = useT();
@@ -26,7 +22,7 @@ export function EventsPanel() {
   // The learner's pick, for this run only: a new run starts again from its manifest's namespaces.
   const [picked, setPicked] = useState<{ session: unknown; ns: string } | null>(null);
   const manifestNs = session?.namespaces;
-  const chosen = picked && picked.session === session ? picked.ns : defaultNamespace(manifestNs ?? []);
+  const chosen = picked && picked.session === session ? picked.ns : namespaceScope(manifestNs ?? []);
   const ns = obj ? (obj.metadata.namespace ?? 'default') : chosen;
   const options = useMemo(() => {
     const out = new Set<string>([...(manifestNs ?? []), 'default']);

@@ -22,11 +22,17 @@ export function manifestNamespaces(run: { steps: readonly Step[] }): string[] {
 }
 
 /**
- * The default view for a manifest's namespaces: a manifest in `shop` is looked at with `-n shop` (kubectl without it
- * would answer "No resources found in default namespace."), one spread over several with `-A`.
+ * Where the panels look for a manifest's objects: its one namespace, `-A` when it used several, else `default`.
+ * A manifest in `shop` looked at without `-n shop` would answer "No resources found in default namespace.".
  */
-export function defaultKubectlCommandFor(namespaces: Iterable<string>): string {
+export function namespaceScope(namespaces: Iterable<string>): string {
   const ns = [...new Set(namespaces)];
-  if (ns.length === 0 || (ns.length === 1 && ns[0] === 'default')) return DEFAULT_KUBECTL_COMMAND;
-  return ns.length === 1 ? `${DEFAULT_KUBECTL_COMMAND} -n ${ns[0]}` : `${DEFAULT_KUBECTL_COMMAND} -A`;
+  return ns.length > 1 ? '-A' : (ns[0] ?? 'default');
+}
+
+/** The kubectl panel's default view for a manifest's namespaces (namespaceScope). */
+export function defaultKubectlCommandFor(namespaces: Iterable<string>): string {
+  const scope = namespaceScope(namespaces);
+  if (scope === 'default') return DEFAULT_KUBECTL_COMMAND;
+  return scope === '-A' ? `${DEFAULT_KUBECTL_COMMAND} -A` : `${DEFAULT_KUBECTL_COMMAND} -n ${scope}`;
 }
